@@ -1,0 +1,40 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
+const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate';
+
+/** Browser origins on this machine may talk to the demo server; others only when listed. */
+export function isAllowedOrigin(origin: string, extra: readonly string[]): boolean {
+  if (extra.includes('*') || extra.includes(origin)) return true;
+  try {
+    const { hostname, protocol } = new URL(origin);
+    if (protocol !== 'http:' && protocol !== 'https:') return false;
+    return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+/** Writes the CORS headers; answers preflights. Returns true when the request was fully handled. */
+export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (origin !== undefined) {
+    if (!isAllowedOrigin(origin, extraOrigins)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain' }).end(`Origin ${origin} is not allowed. Start the server with --allow-origin ${origin}.`);
+      return true;
+    }
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  }
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+      'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+      'Access-Control-Max-Age': '600',
+    });
+    res.end();
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startServer } from './app.js';
+import { appNeedsBuild, buildApp } from './build-app.js';
+
+const HELP = `Taskdeck demo server: an MCP server with task tools, and the dashboard beside it.
+
+Usage: tsx server/main.ts [options]
+  --port <n>            port to listen on (default: $PORT or 3210; 0 picks a free one)
+  --host <addr>         address to bind (default 127.0.0.1)
+  --app <dist|dev|none> serve the built app (default), Vite with hot reload, or only MCP
+  --allow-origin <o>    also accept this browser origin (repeatable; '*' for any)
+  --help                show this text`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    app: { type: 'string', default: 'dist' },
+    'allow-origin': { type: 'string', multiple: true, default: [] },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const app = values.app;
+if (app !== 'dist' && app !== 'dev' && app !== 'none') {
+  console.error(`--app must be dist, dev or none (got ${app})`);
+  process.exit(2);
+}
+const port = Number(values.port ?? process.env.PORT ?? 3210);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid port: ${values.port ?? process.env.PORT}`);
+  process.exit(2);
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+if (app === 'dist' && (await appNeedsBuild(root))) {
+  console.log('Building the dashboard…');
+  await buildApp(root);
+}
+
+const server = await startServer({ port, host: values.host, app, root, allowOrigins: values['allow-origin'] });
+console.log(`MCP endpoint: ${server.mcpUrl}`);
+if (app !== 'none') console.log(`\n  Taskdeck is running: ${server.dashboardUrl}\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  });
+}

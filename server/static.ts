@@ -1,0 +1,46 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Serves the built app from `root`, falling back to index.html for client-side routes. */
+export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  const candidate = normalize(join(root, pathname));
+  const inside = candidate === root || candidate.startsWith(root + sep);
+  let file = inside ? candidate : join(root, 'index.html');
+  let info = await stat(file).catch(() => null);
+  if (!info || info.isDirectory()) {
+    file = join(root, 'index.html');
+    info = await stat(file).catch(() => null);
+  }
+  if (!info) {
+    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    return;
+  }
+  const immutable = pathname.startsWith('/assets/');
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': String(info.size),
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
