@@ -8,6 +8,8 @@ export const POLL_INTERVAL_MS = 1000;
 export interface TaskOutcome {
   status: 'completed' | 'failed';
   result: CallToolResult;
+  /** The statusMessage the task ends with (sent as a last progress report just before the result). */
+  statusMessage?: string;
 }
 
 export interface TaskControl {
@@ -59,6 +61,7 @@ export function runTask(store: RequestTaskStore, taskId: string, work: TaskWork)
       };
     }
     if (!running) return;
+    if (outcome.statusMessage && !(await control.report(outcome.statusMessage))) return;
     try {
       await store.storeTaskResult(taskId, outcome.status, outcome.result);
     } catch {

@@ -53,6 +53,7 @@ export function registerDemoTools(server: McpServer): void {
         const elapsed = ((Date.now() - started) / 1000).toFixed(1);
         return {
           status: 'completed',
+          statusMessage: `Finished ${steps} steps in ${elapsed} s`,
           result: { content: [{ type: 'text', text: `Countdown finished: ${steps} steps in ${elapsed} s.` }] },
         };
       },
@@ -75,6 +76,7 @@ export function registerDemoTools(server: McpServer): void {
         await control.sleep(seconds * 1000);
         return {
           status: 'failed',
+          statusMessage: `Failed: ${reason}`,
           result: { isError: true, content: [{ type: 'text', text: `fail_after gave up after ${seconds} s: ${reason}.` }] },
         };
       },
@@ -99,6 +101,7 @@ export function registerDemoTools(server: McpServer): void {
         const png = drawBarChart(values);
         return {
           status: 'completed',
+          statusMessage: `Rendered ${bars} bars`,
           result: {
             content: [
               { type: 'text', text: `Bar chart of ${bars} values: ${values.join(', ')}` },

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The deep link that opens the dashboard connected to the e2e demo server. */
+export function deepLink(origin: string, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ server: `${origin}/mcp`, transport: 'streamable-http', ...extra });
+  return `/?${params.toString()}`;
+}
+
+export async function openConnected(page: Page, origin: string): Promise<void> {
+  await page.goto(deepLink(origin));
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+}
+
+/** Picks a tool, fills its fields by label, runs it as a task and returns the new task's id. */
+export async function runTool(page: Page, tool: string, fields: Record<string, string>): Promise<string> {
+  const run = page.getByRole('region', { name: 'Run tool' });
+  await run.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
+  for (const [label, value] of Object.entries(fields)) {
+    await run.getByLabel(label, { exact: false }).first().fill(value);
+  }
+  const tasks = page.getByRole('table', { name: 'Tasks' });
+  const before = new Set(await tasks.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id'))));
+  await run.getByRole('button', { name: 'Run as task' }).click();
+  await expect.poll(() => tasks.locator('tbody tr').count()).toBeGreaterThan(before.size);
+  const ids = await tasks.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')));
+  const id = ids.find((x) => x && !before.has(x));
+  if (!id) throw new Error('No new task row appeared');
+  return id;
+}

@@ -1,0 +1,123 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+  TaskStatusNotificationSchema,
+  type Task,
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from './app.js';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', app: 'none', root: process.cwd(), allowOrigins: [] });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function connect(): Promise<{ client: Client; pushes: Task[] }> {
+  const client = new Client({ name: 'test', version: '1' }, { capabilities: { tasks: { list: {}, cancel: {} } } });
+  const pushes: Task[] = [];
+  client.setNotificationHandler(TaskStatusNotificationSchema, (n) => {
+    pushes.push(n.params);
+  });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl)));
+  return { client, pushes };
+}
+
+async function startTask(client: Client, name: string, args: Record<string, unknown>): Promise<Task> {
+  const created = await client.request({ method: 'tools/call', params: { name, arguments: args, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+  return created.task;
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('demo server', () => {
+  it('declares tasks with list, cancel and tools/call, and binds to loopback', async () => {
+    expect(server.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const { client } = await connect();
+    expect(client.getServerCapabilities()?.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => [t.name, t.execution?.taskSupport])).toEqual([
+      ['countdown', 'optional'],
+      ['fail_after', 'optional'],
+      ['render_chart', 'optional'],
+    ]);
+    await client.close();
+  });
+
+  it('countdown pushes a statusMessage at every step, then completes with text', async () => {
+    const { client, pushes } = await connect();
+    const task = await startTask(client, 'countdown', { seconds: 0.3, steps: 3 });
+    expect(task.status).toBe('working');
+    await until(() => pushes.some((p) => p.taskId === task.taskId && p.status === 'completed'));
+    const messages = pushes.filter((p) => p.taskId === task.taskId).map((p) => p.statusMessage);
+    expect(messages.slice(0, 3)).toEqual(['Step 1 of 3: 3 to go', 'Step 2 of 3: 2 to go', 'Step 3 of 3: 1 to go']);
+    const result = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema);
+    expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^Countdown finished: 3 steps/) as unknown }]);
+    expect(result._meta?.['io.modelcontextprotocol/related-task']).toEqual({ taskId: task.taskId });
+    await client.close();
+  });
+
+  it('fail_after ends failed with an isError result that says why', async () => {
+    const { client, pushes } = await connect();
+    const task = await startTask(client, 'fail_after', { seconds: 0, reason: 'no disk' });
+    await until(() => pushes.some((p) => p.taskId === task.taskId && p.status === 'failed'));
+    const result = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema);
+    expect(result.isError).toBe(true);
+    expect(result.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('no disk') as unknown });
+    await client.close();
+  });
+
+  it('render_chart completes with a real PNG image block', async () => {
+    const { client, pushes } = await connect();
+    const task = await startTask(client, 'render_chart', { seconds: 0, bars: 4 });
+    await until(() => pushes.some((p) => p.taskId === task.taskId && p.status === 'completed'));
+    const result = await client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema);
+    const image = result.content.find((b) => b.type === 'image');
+    if (!image) throw new Error('no image block');
+    expect(image.mimeType).toBe('image/png');
+    const bytes = Buffer.from(image.data, 'base64');
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(bytes.readUInt32BE(16)).toBe(480); // IHDR width
+    await client.close();
+  });
+
+  it('lists and cancels tasks; a cancelled task stays cancelled', async () => {
+    const { client } = await connect();
+    const task = await startTask(client, 'countdown', { seconds: 10, steps: 100 });
+    const listed = await client.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema);
+    expect(listed.tasks.map((t) => t.taskId)).toContain(task.taskId);
+    const cancelled = await client.request({ method: 'tasks/cancel', params: { taskId: task.taskId } }, CancelTaskResultSchema);
+    expect(cancelled.status).toBe('cancelled');
+    // The countdown would report a step every 100 ms: give it several chances to (wrongly) report again.
+    await new Promise((r) => setTimeout(r, 500));
+    const later = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema);
+    expect(later.status).toBe('cancelled');
+    await client.close();
+  });
+
+  it('answers CORS preflights for loopback origins and refuses others', async () => {
+    const ok = await fetch(server.mcpUrl, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'mcp-session-id' },
+    });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(ok.headers.get('access-control-allow-headers')).toMatch(/Mcp-Session-Id.*Mcp-Protocol-Version.*Last-Event-ID/);
+    const bad = await fetch(server.mcpUrl, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
+    expect(bad.status).toBe(403);
+  });
+});

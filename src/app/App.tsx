@@ -1,0 +1,39 @@
+import { useConnectionStore } from '../mcp/connection-store';
+import { serverIdentity } from '../mcp/errors';
+import { ConnectionForm, ConnectionStatus } from '../features/connection';
+import { RunToolPanel } from '../features/run-tool';
+import { TaskTable } from '../features/task-list';
+import { ResultPanel, TaskDetails } from '../features/task-details';
+import { useTaskSync } from './task-sync';
+
+export function App() {
+  const session = useConnectionStore((s) => s.session);
+  const formUrl = useConnectionStore((s) => s.serverUrl);
+  // The cache identity: the connected server, or the one in the form (so its cached tasks stay on screen).
+  const serverUrl = session?.serverUrl ?? serverIdentity(formUrl);
+  useTaskSync(session);
+  return (
+    <div className="app">
+      <header className="topbar">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">
+            ▦
+          </span>
+          <h1>Taskdeck</h1>
+        </div>
+        <ConnectionForm />
+      </header>
+      <ConnectionStatus />
+      <main className="layout">
+        <div className="column left">
+          <RunToolPanel session={session} />
+          <TaskTable serverUrl={serverUrl} session={session} />
+        </div>
+        <div className="column right">
+          <TaskDetails serverUrl={serverUrl} session={session} />
+          <ResultPanel serverUrl={serverUrl} session={session} />
+        </div>
+      </main>
+    </div>
+  );
+}

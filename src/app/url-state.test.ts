@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { readDeepLink, writeDeepLink } from './url-state';
+
+describe('deep link', () => {
+  it('reads server, transport and task, defaulting transport to auto', () => {
+    expect(readDeepLink('?server=http%3A%2F%2Fh%2Fmcp&task=t1')).toEqual({ server: 'http://h/mcp', transport: 'auto', task: 't1' });
+    expect(readDeepLink('?transport=sse').transport).toBe('sse');
+    expect(readDeepLink('?transport=carrier-pigeon').transport).toBe('auto');
+  });
+
+  it('writes them back, keeping unrelated parameters and dropping empty ones', () => {
+    const search = writeDeepLink('?theme=dark&task=old', { server: 'http://h/mcp', transport: 'streamable-http' });
+    const params = new URLSearchParams(search);
+    expect(params.get('theme')).toBe('dark');
+    expect(params.get('server')).toBe('http://h/mcp');
+    expect(params.get('transport')).toBe('streamable-http');
+    expect(params.has('task')).toBe(false);
+    expect(writeDeepLink('', { transport: 'auto' })).toBe('');
+  });
+});

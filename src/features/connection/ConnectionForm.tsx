@@ -1,0 +1,69 @@
+import type { FormEvent } from 'react';
+import { useConnectionStore } from '../../mcp/connection-store';
+import type { TransportChoice } from '../../mcp/session';
+
+const TRANSPORT_OPTIONS: ReadonlyArray<{ value: TransportChoice; label: string }> = [
+  { value: 'auto', label: 'Auto' },
+  { value: 'streamable-http', label: 'Streamable HTTP' },
+  { value: 'sse', label: 'SSE' },
+];
+
+export function ConnectionForm() {
+  const serverUrl = useConnectionStore((s) => s.serverUrl);
+  const transport = useConnectionStore((s) => s.transport);
+  const bearerToken = useConnectionStore((s) => s.bearerToken);
+  const status = useConnectionStore((s) => s.status);
+  const serverUrlEdited = useConnectionStore((s) => s.serverUrlEdited);
+  const transportChosen = useConnectionStore((s) => s.transportChosen);
+  const bearerTokenEdited = useConnectionStore((s) => s.bearerTokenEdited);
+  const connectRequested = useConnectionStore((s) => s.connectRequested);
+  const disconnectRequested = useConnectionStore((s) => s.disconnectRequested);
+
+  const live = status === 'Connected' || status === 'Connecting' || status === 'Reconnecting';
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void (live ? disconnectRequested() : connectRequested());
+  };
+
+  return (
+    <form className="connection-form" onSubmit={onSubmit} aria-label="Connection">
+      <label className="field grow">
+        <span>Server URL</span>
+        <input
+          type="url"
+          value={serverUrl}
+          placeholder="http://127.0.0.1:3210/mcp"
+          spellCheck={false}
+          autoComplete="url"
+          onChange={(e) => serverUrlEdited(e.target.value)}
+          disabled={live}
+          required
+        />
+      </label>
+      <label className="field">
+        <span>Transport</span>
+        <select value={transport} onChange={(e) => transportChosen(e.target.value as TransportChoice)} disabled={live}>
+          {TRANSPORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Bearer token</span>
+        <input
+          type="password"
+          value={bearerToken}
+          placeholder="optional"
+          autoComplete="off"
+          onChange={(e) => bearerTokenEdited(e.target.value)}
+          disabled={live}
+        />
+      </label>
+      <button type="submit" className={live ? 'button' : 'button primary'}>
+        {live ? 'Disconnect' : 'Connect'}
+      </button>
+    </form>
+  );
+}

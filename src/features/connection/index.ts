@@ -1,0 +1,2 @@
+export { ConnectionForm } from './ConnectionForm';
+export { ConnectionStatus } from './ConnectionStatus';

@@ -1,0 +1,1 @@
+export { ResultViewer } from './ResultViewer';

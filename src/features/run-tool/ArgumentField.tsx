@@ -1,0 +1,78 @@
+import type { FieldSpec } from './schema-form';
+
+interface ArgumentFieldProps {
+  field: FieldSpec;
+  value: string | boolean;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}
+
+/** One labelled input for one property of the tool's input schema. */
+export function ArgumentField({ field, value, error, onChange }: ArgumentFieldProps) {
+  const label = (
+    <span>
+      {field.label}
+      {field.required ? <span aria-hidden="true"> *</span> : null}
+      <span className="field-kind"> {field.kind}</span>
+    </span>
+  );
+  const describedBy = error ? `arg-${field.name}-error` : undefined;
+  let control;
+  switch (field.kind) {
+    case 'boolean':
+      return (
+        <label className="field checkbox" title={field.description}>
+          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          {label}
+        </label>
+      );
+    case 'enum':
+      control = (
+        <select value={String(value)} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy}>
+          {field.required ? null : <option value="">(default)</option>}
+          {field.options?.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'json':
+      control = (
+        <textarea
+          className="mono"
+          rows={3}
+          value={String(value)}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={describedBy}
+          spellCheck={false}
+        />
+      );
+      break;
+    default:
+      control = (
+        <input
+          type={field.kind === 'string' ? 'text' : 'number'}
+          step={field.kind === 'integer' ? 1 : 'any'}
+          value={String(value)}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          required={field.required}
+        />
+      );
+  }
+  return (
+    <label className="field" title={field.description}>
+      {label}
+      {control}
+      {field.description ? <small className="muted">{field.description}</small> : null}
+      {error ? (
+        <small className="error-text" id={describedBy}>
+          {error}
+        </small>
+      ) : null}
+    </label>
+  );
+}

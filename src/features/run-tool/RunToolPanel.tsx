@@ -1,0 +1,115 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Region } from '../../components/Region';
+import type { McpSession } from '../../mcp/session';
+import { startToolTask } from '../../tasks/api';
+import { mcpKeys } from '../../tasks/keys';
+import { useSelectionStore } from '../../tasks/selection-store';
+import { applyTaskUpdate, type TaskEntry } from '../../tasks/task-cache';
+import { toolsQueryOptions } from './api';
+import { ArgumentField } from './ArgumentField';
+import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from './schema-form';
+
+export function RunToolPanel({ session }: { session: McpSession | null }) {
+  const serverUrl = session?.serverUrl ?? '';
+  const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
+  const [toolName, setToolName] = useState<string>('');
+  const list = tools.data ?? [];
+  const tool = list.find((t) => t.name === toolName) ?? list[0];
+
+  let body;
+  if (!session) body = <p className="empty">Connect to a server to run its tools.</p>;
+  else if (!session.capabilities.tools) body = <p className="empty">This server offers no tools.</p>;
+  else if (tools.isPending) body = <p className="empty">Loading tools…</p>;
+  else if (tools.isError) body = <p className="error-text">Could not list tools: {tools.error.message}</p>;
+  else if (!tool) body = <p className="empty">The server lists no tools.</p>;
+  else
+    body = (
+      <>
+        <label className="field">
+          <span>Tool</span>
+          <select value={tool.name} onChange={(e) => setToolName(e.target.value)}>
+            {list.map((t) => (
+              <option key={t.name} value={t.name}>
+                {t.title ?? t.name}
+                {taskSupportOf(t) === 'forbidden' ? ' (no task support)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <ToolForm key={`${serverUrl}:${tool.name}`} session={session} tool={tool} />
+      </>
+    );
+  return <Region title="Run tool">{body}</Region>;
+}
+
+function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
+  const queryClient = useQueryClient();
+  const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const fields = useMemo(() => fieldsFromSchema(tool.inputSchema), [tool.inputSchema]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [starting, setStarting] = useState(0);
+  const support = taskSupportOf(tool);
+  const tasksSupported = Boolean(session.capabilities.tasks?.requests?.tools?.call);
+  const blocked = !tasksSupported
+    ? 'The server does not support tasks for tools/call.'
+    : support === 'forbidden'
+      ? `${tool.name} cannot run as a task (taskSupport is ${tool.execution?.taskSupport ?? 'absent, which means forbidden'}).`
+      : undefined;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const built = buildArguments(fields, values);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(undefined);
+    setStarting((n) => n + 1);
+    try {
+      const task = await startToolTask(session.client, tool.name, built.args);
+      queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(session.serverUrl), (old) =>
+        applyTaskUpdate(old ?? [], task, { source: 'create', now: Date.now(), toolName: tool.name }).entries,
+      );
+      taskSelected(task.taskId);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setStarting((n) => n - 1);
+    }
+  };
+
+  return (
+    <form className="tool-form" onSubmit={(e) => void onSubmit(e)}>
+      {tool.description ? <p className="muted tool-description">{tool.description}</p> : null}
+      {fields.length === 0 ? <p className="muted">This tool takes no arguments.</p> : null}
+      <div className="fields">
+        {fields.map((field) => (
+          <ArgumentField
+            key={field.name}
+            field={field}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+          />
+        ))}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button primary" disabled={blocked !== undefined}>
+          Run as task
+        </button>
+        {starting > 0 ? <span className="muted">Starting…</span> : null}
+      </div>
+      {blocked ? <p className="muted">{blocked}</p> : null}
+      {failure ? (
+        <p className="error-text" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}

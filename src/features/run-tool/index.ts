@@ -1,0 +1,1 @@
+export { RunToolPanel } from './RunToolPanel';

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from './schema-form';
+
+const schema = {
+  type: 'object',
+  properties: {
+    seconds: { type: 'number', default: 5, minimum: 0 },
+    steps: { type: 'integer', default: 5 },
+    label: { type: 'string', title: 'Label' },
+    loud: { type: 'boolean', default: true },
+    mode: { type: 'string', enum: ['fast', 'slow'] },
+    tags: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['label'],
+};
+
+describe('arguments form from an input schema', () => {
+  it('makes one field per property with its kind, title and requiredness', () => {
+    const fields = fieldsFromSchema(schema);
+    expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['seconds', 'number', false],
+      ['steps', 'integer', false],
+      ['label', 'string', true],
+      ['loud', 'boolean', false],
+      ['mode', 'enum', false],
+      ['tags', 'json', false],
+    ]);
+    expect(fields[2]!.label).toBe('Label');
+  });
+
+  it('fills defaults and converts values back into typed arguments', () => {
+    const fields = fieldsFromSchema(schema);
+    const values: FormValues = { ...initialValues(fields), label: 'x', tags: '["a"]' };
+    expect(values.seconds).toBe('5');
+    expect(buildArguments(fields, values)).toEqual({ ok: true, args: { seconds: 5, steps: 5, label: 'x', loud: true, tags: ['a'] } });
+  });
+
+  it('explains invalid values per field', () => {
+    const fields = fieldsFromSchema(schema);
+    const outcome = buildArguments(fields, { ...initialValues(fields), seconds: '-1', steps: '2.5', tags: '[' });
+    expect(outcome).toEqual({ ok: false, errors: { seconds: 'At least 0', steps: 'Enter a whole number', label: 'Required', tags: 'Enter valid JSON' } });
+  });
+
+  it('reads taskSupport, defaulting to forbidden', () => {
+    expect(taskSupportOf({})).toBe('forbidden');
+    expect(taskSupportOf({ execution: { taskSupport: 'required' } })).toBe('required');
+    expect(taskSupportOf({ execution: { taskSupport: 'weird' } })).toBe('forbidden');
+  });
+});

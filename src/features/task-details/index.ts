@@ -1,0 +1,2 @@
+export { TaskDetails } from './TaskDetails';
+export { ResultPanel } from './ResultPanel';

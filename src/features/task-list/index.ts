@@ -1,0 +1,1 @@
+export { TaskTable } from './TaskTable';

@@ -1,0 +1,98 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { z } from 'zod';
+import { jsonSize, parseToolTaskResult, type FetchedResult } from './result';
+import { parseTask, type Task } from './task';
+
+/** Every answer is parsed by our own tolerant readers, so the SDK only checks that it is JSON. */
+const AnyResult = z.unknown();
+
+export class ProtocolViolation extends Error {
+  constructor(
+    message: string,
+    readonly payload: unknown,
+  ) {
+    super(message);
+    this.name = 'ProtocolViolation';
+  }
+}
+
+function requireTask(value: unknown, where: string): Task {
+  const task = parseTask(value);
+  if (!task) throw new ProtocolViolation(`${where} did not return a valid task (taskId and status are required).`, value);
+  return task;
+}
+
+export async function getTask(client: Client, taskId: string, signal?: AbortSignal): Promise<Task> {
+  const raw = await client.request({ method: 'tasks/get', params: { taskId } }, AnyResult, signal ? { signal } : undefined);
+  return requireTask(raw, 'tasks/get');
+}
+
+export interface TaskPage {
+  tasks: Task[];
+  nextCursor?: string;
+  /** Entries of the page that were not valid tasks. */
+  skipped: number;
+}
+
+export async function listTasksPage(client: Client, cursor?: string): Promise<TaskPage> {
+  const raw = await client.request({ method: 'tasks/list', params: cursor ? { cursor } : {} }, AnyResult);
+  const record = (typeof raw === 'object' && raw !== null ? raw : {}) as { tasks?: unknown; nextCursor?: unknown };
+  if (!Array.isArray(record.tasks)) throw new ProtocolViolation('tasks/list did not return a tasks array.', raw);
+  const tasks: Task[] = [];
+  for (const item of record.tasks) {
+    const task = parseTask(item);
+    if (task) tasks.push(task);
+  }
+  const page: TaskPage = { tasks, skipped: record.tasks.length - tasks.length };
+  if (typeof record.nextCursor === 'string' && record.nextCursor) page.nextCursor = record.nextCursor;
+  return page;
+}
+
+/** Lists every page, up to a bound, so a server that loops its cursor cannot hang the dashboard. */
+export async function listAllTasks(client: Client, maxPages = 100): Promise<Task[]> {
+  const all: Task[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const result = await listTasksPage(client, cursor);
+    all.push(...result.tasks);
+    if (!result.nextCursor || seen.has(result.nextCursor)) break;
+    seen.add(result.nextCursor);
+    cursor = result.nextCursor;
+  }
+  return all;
+}
+
+export async function cancelTask(client: Client, taskId: string): Promise<Task> {
+  const raw = await client.request({ method: 'tasks/cancel', params: { taskId } }, AnyResult);
+  return requireTask(raw, 'tasks/cancel');
+}
+
+/** Starts a tool as a task: tools/call with `task` in its params; the answer must be a CreateTaskResult. */
+export async function startToolTask(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  ttl?: number,
+): Promise<Task> {
+  const raw = await client.request(
+    { method: 'tools/call', params: { name, arguments: args, task: ttl === undefined ? {} : { ttl } } },
+    AnyResult,
+  );
+  const record = (typeof raw === 'object' && raw !== null ? raw : {}) as { task?: unknown; content?: unknown };
+  if (record.task === undefined) {
+    throw new ProtocolViolation(
+      Array.isArray(record.content)
+        ? 'The server ran the tool at once and returned its result instead of creating a task.'
+        : 'tools/call with a task did not return a task.',
+      raw,
+    );
+  }
+  return requireTask(record.task, 'tools/call');
+}
+
+/** tasks/result for a task known to be terminal; the payload is validated as a CallToolResult (either dialect). */
+export async function fetchTaskResult(client: Client, taskId: string): Promise<FetchedResult> {
+  const raw = await client.request({ method: 'tasks/result', params: { taskId } }, AnyResult, { timeout: 120_000 });
+  return { taskId, raw, parsed: parseToolTaskResult(raw), fetchedAt: Date.now(), size: jsonSize(raw) };
+}

@@ -1,0 +1,7 @@
+/** Query keys: every key starts with the server's identity, so two servers never share cache entries. */
+export const mcpKeys = {
+  server: (serverUrl: string) => ['mcp', serverUrl] as const,
+  tools: (serverUrl: string) => ['mcp', serverUrl, 'tools'] as const,
+  tasks: (serverUrl: string) => ['mcp', serverUrl, 'tasks'] as const,
+  result: (serverUrl: string, taskId: string) => ['mcp', serverUrl, 'result', taskId] as const,
+};

@@ -1,0 +1,35 @@
+import { isTerminal } from './status';
+import type { TaskEntry } from './task-cache';
+
+export const DEFAULT_POLL_MS = 1000;
+export const MIN_POLL_MS = 250;
+
+/** How long after the last word about a task the dashboard asks tasks/get itself. */
+export function pollIntervalOf(entry: TaskEntry): number {
+  return Math.max(MIN_POLL_MS, entry.task.pollInterval ?? DEFAULT_POLL_MS);
+}
+
+/**
+ * The tasks due for a tasks/get now: non-terminal, silent for their pollInterval, not already being polled,
+ * and not held back by an error backoff.
+ */
+export function tasksDueForPoll(
+  entries: readonly TaskEntry[],
+  now: number,
+  inFlight: ReadonlySet<string>,
+  notBefore: ReadonlyMap<string, number>,
+): string[] {
+  const due: string[] = [];
+  for (const entry of entries) {
+    const id = entry.task.taskId;
+    if (isTerminal(entry.task.status) || inFlight.has(id)) continue;
+    if ((notBefore.get(id) ?? 0) > now) continue;
+    if (now - entry.receivedAt >= pollIntervalOf(entry)) due.push(id);
+  }
+  return due;
+}
+
+/** Capped exponential backoff for a task whose tasks/get keeps failing. */
+export function pollBackoff(failures: number, base = DEFAULT_POLL_MS, cap = 30_000): number {
+  return Math.min(cap, base * 2 ** Math.max(0, failures - 1));
+}

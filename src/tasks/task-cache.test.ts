@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { parseTask, type Task } from './task';
+import { applyTaskUpdate, compareNewestFirst, mergeListedTasks, type TaskEntry } from './task-cache';
+
+function task(id: string, overrides: Partial<Task> = {}): Task {
+  return {
+    taskId: id,
+    status: 'working',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastUpdatedAt: '2026-01-01T00:00:00.000Z',
+    ttl: 60_000,
+    pollInterval: 1000,
+    ...overrides,
+  };
+}
+
+const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+
+describe('applyTaskUpdate: notification → cache', () => {
+  it('inserts an unknown task, remembering how it was learned', () => {
+    const { entries, rejected } = applyTaskUpdate([], task('a'), { source: 'push', now: 5, pushMethod: 'notifications/tasks/status' });
+    expect(rejected).toBeUndefined();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ origin: 'push', lastSource: 'push', receivedAt: 5, pushMethod: 'notifications/tasks/status' });
+  });
+
+  it('patches a known task in place and keeps what the page knew (its tool)', () => {
+    const start = applyTaskUpdate([], task('a'), { source: 'create', now: 1, toolName: 'countdown' }).entries;
+    const next = applyTaskUpdate(start, task('a', { statusMessage: 'Step 2', lastUpdatedAt: at(2) }), { source: 'push', now: 2 });
+    expect(next.entries).toHaveLength(1);
+    expect(next.entries[0]!.task.statusMessage).toBe('Step 2');
+    expect(next.entries[0]!.toolName).toBe('countdown');
+    expect(next.entries[0]!.origin).toBe('create');
+    expect(next.entries[0]!.lastSource).toBe('push');
+    expect(start[0]!.task.statusMessage).toBeUndefined(); // the old array is untouched
+  });
+
+  it('never lets a terminal status change', () => {
+    const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1 }).entries;
+    const late = applyTaskUpdate(done, task('a', { status: 'working', lastUpdatedAt: at(9) }), { source: 'poll', now: 2 });
+    expect(late.rejected).toBe('terminal-changed');
+    expect(late.entries[0]!.task.status).toBe('completed');
+    const cancelled = applyTaskUpdate([], task('b', { status: 'cancelled' }), { source: 'cancel', now: 1 }).entries;
+    expect(applyTaskUpdate(cancelled, task('b', { status: 'completed', lastUpdatedAt: at(9) }), { source: 'push', now: 2 }).entries[0]!.task.status).toBe(
+      'cancelled',
+    );
+  });
+
+  it('ignores an update older than the one held (out-of-order delivery)', () => {
+    const held = applyTaskUpdate([], task('a', { statusMessage: 'Step 3', lastUpdatedAt: at(3) }), { source: 'push', now: 1 }).entries;
+    const older = applyTaskUpdate(held, task('a', { statusMessage: 'Step 1', lastUpdatedAt: at(1) }), { source: 'poll', now: 2 });
+    expect(older.rejected).toBe('stale');
+    expect(older.entries[0]!.task.statusMessage).toBe('Step 3');
+    expect(older.entries[0]!.receivedAt).toBe(2);
+  });
+
+  it('keeps the list newest first whatever order tasks arrive in', () => {
+    let entries: TaskEntry[] = [];
+    for (const [id, s] of [['b', 2], ['c', 3], ['a', 1]] as const) {
+      entries = applyTaskUpdate(entries, task(id, { createdAt: at(s) }), { source: 'list', now: 0 }).entries;
+    }
+    expect(entries.map((e) => e.task.taskId)).toEqual(['c', 'b', 'a']);
+    expect([...entries].sort(compareNewestFirst)).toEqual(entries);
+  });
+
+  it('merges tasks/list without dropping tasks only this page knows', () => {
+    const mine = applyTaskUpdate([], task('mine', { createdAt: at(9) }), { source: 'create', now: 0, toolName: 'x' }).entries;
+    const merged = mergeListedTasks(mine, [task('theirs', { createdAt: at(1) }), task('mine', { createdAt: at(9), status: 'completed', lastUpdatedAt: at(10) })], 1);
+    expect(merged.map((e) => [e.task.taskId, e.task.status])).toEqual([
+      ['mine', 'completed'],
+      ['theirs', 'working'],
+    ]);
+  });
+});
+
+describe('parseTask', () => {
+  it('rejects payloads without a taskId or with an unknown status', () => {
+    expect(parseTask(null)).toBeNull();
+    expect(parseTask({ status: 'working' })).toBeNull();
+    expect(parseTask({ taskId: 'a', status: 'done' })).toBeNull();
+  });
+
+  it('normalises odd ttl and pollInterval values instead of trusting them', () => {
+    const t = parseTask({ taskId: 'a', status: 'working', createdAt: 'x', ttl: -5, pollInterval: 'fast' });
+    expect(t).toMatchObject({ taskId: 'a', ttl: null, lastUpdatedAt: 'x' });
+    expect(t?.pollInterval).toBeUndefined();
+  });
+});
