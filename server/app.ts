@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { rejectUnauthorized } from './auth.js';
 import { applyCors } from './cors.js';
-import { createDemoState } from './mcp-server.js';
+import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { StreamableHttpEndpoint } from './mcp-http.js';
+import { SseEndpoint } from './sse-http.js';
 import { serveStatic } from './static.js';
 
 export interface ServerOptions {
@@ -13,40 +15,63 @@ export interface ServerOptions {
   app: 'dist' | 'dev' | 'none';
   root: string;
   allowOrigins: readonly string[];
+  /** Which MCP transports to serve: Streamable HTTP at /mcp, legacy SSE at /sse + /messages. Default both. */
+  transports?: ReadonlyArray<'streamable-http' | 'sse'>;
+  /** Require `Authorization: Bearer <token>` on every MCP request. */
+  token?: string;
+  features?: Partial<DemoFeatures>;
 }
 
 export interface RunningServer {
   origin: string;
   mcpUrl: string;
+  sseUrl: string;
+  state: DemoState;
   /** The deep link that opens the dashboard connected to this server. */
   dashboardUrl: string;
   close(): Promise<void>;
 }
 
-export function dashboardLink(origin: string, mcpUrl: string): string {
-  const params = new URLSearchParams({ server: mcpUrl, transport: 'streamable-http' });
+export function dashboardLink(origin: string, mcpUrl: string, transport = 'streamable-http'): string {
+  const params = new URLSearchParams({ server: mcpUrl, transport });
   return `${origin}/?${params.toString()}`;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const state = createDemoState();
-  const streamable = new StreamableHttpEndpoint(state);
+  const state = createDemoState({ tasks: true, taskScope: 'shared', ...options.features });
+  const transports = options.transports ?? ['streamable-http', 'sse'];
+  const streamable = transports.includes('streamable-http') ? new StreamableHttpEndpoint(state) : undefined;
+  const sse = transports.includes('sse') ? new SseEndpoint(state, '/messages') : undefined;
+  const fail = (res: ServerResponse) => (error: unknown) => {
+    console.error('MCP request failed:', error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+    res.end();
+  };
+  /** CORS and auth for an MCP path; true when the request was answered already. */
+  const guard = (req: IncomingMessage, res: ServerResponse) =>
+    applyCors(req, res, options.allowOrigins) || rejectUnauthorized(req, res, options.token);
   let appHandler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let closeApp = async (): Promise<void> => {};
 
   const httpServer = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/mcp') {
-      if (applyCors(req, res, options.allowOrigins)) return;
-      streamable.handle(req, res).catch((error: unknown) => {
-        console.error('MCP request failed:', error);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-        res.end();
-      });
+    if (path === '/mcp' && streamable) {
+      if (!guard(req, res)) streamable.handle(req, res).catch(fail(res));
+      return;
+    }
+    if (path === '/sse' && sse) {
+      if (guard(req, res)) return;
+      if (req.method === 'GET') sse.openStream(req, res).catch(fail(res));
+      else res.writeHead(405, { Allow: 'GET', 'Content-Type': 'text/plain' }).end('Legacy SSE: GET this path to open the stream');
+      return;
+    }
+    if (path === '/messages' && sse) {
+      if (!guard(req, res)) sse.postMessage(req, res).catch(fail(res));
       return;
     }
     if (path === '/healthz') {
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, sessions: streamable.sessionCount }));
+      const sessions = (streamable?.sessionCount ?? 0) + (sse?.sessionCount ?? 0);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ ok: true, sessions }));
       return;
     }
     if (appHandler) {
@@ -80,12 +105,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `http://${host}:${port}`;
   const mcpUrl = `${origin}/mcp`;
+  const sseUrl = `${origin}/sse`;
   return {
     origin,
     mcpUrl,
-    dashboardUrl: dashboardLink(origin, mcpUrl),
+    sseUrl,
+    state,
+    dashboardUrl: streamable ? dashboardLink(origin, mcpUrl) : dashboardLink(origin, sseUrl, 'sse'),
     async close() {
-      await streamable.closeAll();
+      await streamable?.closeAll();
+      await sse?.closeAll();
       await closeApp();
       state.taskStore.cleanup();
       httpServer.closeAllConnections();

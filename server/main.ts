@@ -11,6 +11,10 @@ Usage: tsx server/main.ts [options]
   --host <addr>         address to bind (default 127.0.0.1)
   --app <dist|dev|none> serve the built app (default), Vite with hot reload, or only MCP
   --allow-origin <o>    also accept this browser origin (repeatable; '*' for any)
+  --token <t>           require Authorization: Bearer <t> (or set TASKDECK_TOKEN)
+  --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
+  --no-tasks            a server without the tasks capability: tools answer inline
+  --task-scope <s>      'shared' (every session sees every task, default) or 'session'
   --help                show this text`;
 
 const { values } = parseArgs({
@@ -19,6 +23,10 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     app: { type: 'string', default: 'dist' },
     'allow-origin': { type: 'string', multiple: true, default: [] },
+    token: { type: 'string' },
+    transport: { type: 'string' },
+    'no-tasks': { type: 'boolean', default: false },
+    'task-scope': { type: 'string', default: 'shared' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -45,8 +53,30 @@ if (app === 'dist' && (await appNeedsBuild(root))) {
   await buildApp(root);
 }
 
-const server = await startServer({ port, host: values.host, app, root, allowOrigins: values['allow-origin'] });
-console.log(`MCP endpoint: ${server.mcpUrl}`);
+const transport = values.transport;
+if (transport !== undefined && transport !== 'streamable-http' && transport !== 'sse') {
+  console.error(`--transport must be streamable-http or sse (got ${transport})`);
+  process.exit(2);
+}
+const taskScope = values['task-scope'];
+if (taskScope !== 'shared' && taskScope !== 'session') {
+  console.error(`--task-scope must be shared or session (got ${taskScope})`);
+  process.exit(2);
+}
+const token = values.token ?? process.env.TASKDECK_TOKEN;
+const server = await startServer({
+  port,
+  host: values.host,
+  app,
+  root,
+  allowOrigins: values['allow-origin'],
+  ...(transport && { transports: [transport] }),
+  ...(token && { token }),
+  features: { tasks: !values['no-tasks'], taskScope },
+});
+if (!transport || transport === 'streamable-http') console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);
+if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);
+if (token) console.log('Bearer token required on MCP requests.');
 if (app !== 'none') console.log(`\n  Taskdeck is running: ${server.dashboardUrl}\n`);
 
 let stopping = false;

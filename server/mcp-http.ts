@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { createDemoMcpServer, type DemoState } from './mcp-server.js';
+import { createDemoMcpServer, recordMethods, type DemoState } from './mcp-server.js';
+import { RingEventStore } from './event-store.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-function jsonRpcError(res: ServerResponse, httpStatus: number, code: number, message: string): void {
+export function jsonRpcError(res: ServerResponse, httpStatus: number, code: number, message: string): void {
   res.writeHead(httpStatus, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
+export async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -43,6 +44,7 @@ export class StreamableHttpEndpoint {
         jsonRpcError(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
         return;
       }
+      recordMethods(this.state, body);
     }
     const existing = sessionId ? this.sessions.get(sessionId) : undefined;
     if (existing) {
@@ -59,6 +61,7 @@ export class StreamableHttpEndpoint {
     }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      eventStore: new RingEventStore(),
       onsessioninitialized: (id) => {
         this.sessions.set(id, transport);
       },

@@ -1,30 +1,60 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
+import type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SharedTaskStore } from './shared-task-store.js';
 import { registerDemoTools } from './tools.js';
 
-export const DEMO_SERVER_INFO = { name: 'taskdeck-demo', version: '0.1.0' } as const;
+export const DEMO_SERVER_INFO = { name: 'taskdeck-demo', title: 'Taskdeck demo server', version: '0.1.0' } as const;
+
+export interface DemoFeatures {
+  /** Declare the tasks capability and run tools as tasks (default). Off: a server that knows nothing of tasks. */
+  tasks: boolean;
+  /** 'shared': every session sees every task (default); 'session': the SDK's binding of tasks to sessions. */
+  taskScope: 'shared' | 'session';
+}
 
 /** What one demo server process shares between its sessions. */
 export interface DemoState {
-  taskStore: InMemoryTaskStore;
+  features: DemoFeatures;
+  taskStore: TaskStore & { cleanup(): void };
   messageQueue: InMemoryTaskMessageQueue;
+  /** Every JSON-RPC method received, in order (bounded): lets tests prove what was, and was not, sent. */
+  methodsSeen: string[];
 }
 
-export function createDemoState(): DemoState {
-  return { taskStore: new InMemoryTaskStore(), messageQueue: new InMemoryTaskMessageQueue() };
+const MAX_METHODS_SEEN = 10_000;
+
+export function createDemoState(features: DemoFeatures = { tasks: true, taskScope: 'shared' }): DemoState {
+  return {
+    features,
+    taskStore: features.taskScope === 'shared' ? new SharedTaskStore() : new InMemoryTaskStore(),
+    messageQueue: new InMemoryTaskMessageQueue(),
+    methodsSeen: [],
+  };
+}
+
+/** Records the methods of a parsed POST body (one message or a batch). */
+export function recordMethods(state: DemoState, body: unknown): void {
+  for (const message of Array.isArray(body) ? body : [body]) {
+    if (typeof message === 'object' && message !== null && typeof (message as { method?: unknown }).method === 'string') {
+      state.methodsSeen.push((message as { method: string }).method);
+    }
+  }
+  if (state.methodsSeen.length > MAX_METHODS_SEEN) state.methodsSeen.splice(0, state.methodsSeen.length - MAX_METHODS_SEEN);
 }
 
 /** One McpServer per session; tasks live in the process-wide store. */
 export function createDemoMcpServer(state: DemoState): McpServer {
+  const withTasks = state.features.tasks;
   const server = new McpServer(DEMO_SERVER_INFO, {
-    capabilities: {
-      tools: { listChanged: false },
-      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-    },
-    taskStore: state.taskStore,
-    taskMessageQueue: state.messageQueue,
-    instructions: 'Taskdeck demo server: every tool runs as a task. Try countdown, fail_after and render_chart.',
+    capabilities: withTasks
+      ? { tools: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+      : { tools: { listChanged: false } },
+    ...(withTasks && { taskStore: state.taskStore, taskMessageQueue: state.messageQueue }),
+    instructions: withTasks
+      ? 'Taskdeck demo server: every tool runs as a task. Try countdown, fail_after and render_chart.'
+      : 'Taskdeck demo server without tasks: tools answer when their work is done.',
   });
-  registerDemoTools(server);
+  registerDemoTools(server, withTasks);
   return server;
 }

@@ -5,13 +5,30 @@ import { z } from 'zod';
 import { drawBarChart } from './png.js';
 import { DEFAULT_TTL_MS, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
 
-/** Registers a tool that always runs as a task; `work` receives the validated arguments. */
+/** Runs a tool's work inline, for a server without tasks: progress is dropped, the result returned at the end. */
+async function runInline(work: TaskWork): Promise<CallToolResult> {
+  const outcome = await work({
+    report: () => Promise.resolve(true),
+    sleep: (ms) => new Promise((resolve) => setTimeout(() => resolve(true), ms)),
+  });
+  return outcome.result;
+}
+
+/**
+ * Registers a demo tool. With tasks it is `taskSupport: optional` and runs in the background as a task;
+ * without (the `--no-tasks` mode) it is an ordinary tool that answers when its work is done.
+ */
 function registerTaskTool<Shape extends z.ZodRawShape>(
   server: McpServer,
   name: string,
   config: { title: string; description: string; inputSchema: Shape },
   work: (args: z.infer<z.ZodObject<Shape>>) => TaskWork,
 ): void {
+  if (!tasksEnabled.has(server)) {
+    const callback = (args: unknown) => runInline(work(args as z.infer<z.ZodObject<Shape>>));
+    server.registerTool(name, config, callback as never);
+    return;
+  }
   server.experimental.tasks.registerToolTask(
     name,
     { ...config, execution: { taskSupport: 'optional' } },
@@ -31,7 +48,10 @@ function registerTaskTool<Shape extends z.ZodRawShape>(
   );
 }
 
-export function registerDemoTools(server: McpServer): void {
+const tasksEnabled = new WeakSet<McpServer>();
+
+export function registerDemoTools(server: McpServer, withTasks = true): void {
+  if (withTasks) tasksEnabled.add(server);
   registerTaskTool(
     server,
     'countdown',
