@@ -29,6 +29,8 @@ export interface RunningServer {
   state: DemoState;
   /** The deep link that opens the dashboard connected to this server. */
   dashboardUrl: string;
+  /** Fault injection for tests: drop every GET notification stream, keeping the sessions. */
+  dropNotificationStreams(): void;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     sseUrl,
     state,
     dashboardUrl: streamable ? dashboardLink(origin, mcpUrl) : dashboardLink(origin, sseUrl, 'sse'),
+    dropNotificationStreams: () => streamable?.dropNotificationStreams(),
     async close() {
       await streamable?.closeAll();
       await sse?.closeAll();

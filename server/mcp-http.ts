@@ -47,6 +47,7 @@ export class StreamableHttpEndpoint {
       recordMethods(this.state, body);
     }
     const existing = sessionId ? this.sessions.get(sessionId) : undefined;
+    if (existing && req.method === 'GET' && req.headers['last-event-id']) this.state.resumedStreams++;
     if (existing) {
       await existing.handleRequest(req, res, body);
       return;
@@ -73,6 +74,11 @@ export class StreamableHttpEndpoint {
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
     if (!transport.sessionId) await transport.close();
+  }
+
+  /** Closes every session's GET notification stream but keeps the sessions: clients should resume. */
+  dropNotificationStreams(): void {
+    for (const transport of this.sessions.values()) transport.closeStandaloneSSEStream();
   }
 
   async closeAll(): Promise<void> {

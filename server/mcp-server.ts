@@ -20,6 +20,8 @@ export interface DemoState {
   messageQueue: InMemoryTaskMessageQueue;
   /** Every JSON-RPC method received, in order (bounded): lets tests prove what was, and was not, sent. */
   methodsSeen: string[];
+  /** How many GET streams were reopened with Last-Event-ID. */
+  resumedStreams: number;
 }
 
 const MAX_METHODS_SEEN = 10_000;
@@ -30,6 +32,7 @@ export function createDemoState(features: DemoFeatures = { tasks: true, taskScop
     taskStore: features.taskScope === 'shared' ? new SharedTaskStore() : new InMemoryTaskStore(),
     messageQueue: new InMemoryTaskMessageQueue(),
     methodsSeen: [],
+    resumedStreams: 0,
   };
 }
 

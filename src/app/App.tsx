@@ -1,6 +1,7 @@
 import { useConnectionStore } from '../mcp/connection-store';
 import { serverIdentity } from '../mcp/errors';
-import { ConnectionForm, ConnectionStatus } from '../features/connection';
+import { ConnectionForm, ConnectionStatus, ServerInfo } from '../features/connection';
+import { ProtocolLogPanel } from '../features/protocol-log';
 import { RunToolPanel } from '../features/run-tool';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
@@ -28,10 +29,12 @@ export function App() {
         <div className="column left">
           <RunToolPanel session={session} />
           <TaskTable serverUrl={serverUrl} session={session} />
+          <ServerInfo />
         </div>
         <div className="column right">
           <TaskDetails serverUrl={serverUrl} session={session} />
           <ResultPanel serverUrl={serverUrl} session={session} />
+          <ProtocolLogPanel />
         </div>
       </main>
     </div>

@@ -24,16 +24,24 @@ export function useTaskSync(session: McpSession | null): void {
 
   useEffect(
     () =>
-      sessionEvents.on('taskPush', ({ serverUrl, params, method, receivedAt }) => {
+      sessionEvents.on('taskPush', ({ serverUrl, generation, params, method, receivedAt }) => {
         const task = parseTask(params);
         if (!task) {
           console.warn(`Ignored ${method} without a valid task`, params);
           return;
         }
-        writeTask(queryClient, serverUrl, task, { source: 'push', now: receivedAt, pushMethod: method });
+        writeTask(queryClient, serverUrl, task, { source: 'push', now: receivedAt, generation, pushMethod: method });
       }),
     [queryClient],
   );
+
+  // A new session (first connect or a reconnect) re-reads what the server has: tools, and the task list,
+  // which is merged into what is on screen, so tasks from the old session stay, marked as such.
+  useEffect(() => {
+    if (!session || session.generation <= 1) return;
+    void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(session.serverUrl) }, { cancelRefetch: false });
+    void queryClient.invalidateQueries({ queryKey: mcpKeys.tasks(session.serverUrl) }, { cancelRefetch: false });
+  }, [session, queryClient]);
 
   useEffect(() => {
     if (!session?.capabilities.tasks) return;
@@ -50,7 +58,7 @@ export function useTaskSync(session: McpSession | null): void {
         getTask(session.client, taskId, controller.signal)
           .then((task) => {
             failures.delete(taskId);
-            writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now() });
+            writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation: session.generation });
           })
           .catch(() => {
             const count = (failures.get(taskId) ?? 0) + 1;

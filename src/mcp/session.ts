@@ -6,7 +6,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
-import { describeConnectError, httpStatusOf, parseServerUrl } from './errors';
+import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
+import { LoggingTransport } from './logging-transport';
+import type { ProtocolLog } from './protocol-log';
 
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
 export type TransportKind = 'streamable-http' | 'sse';
@@ -17,37 +19,42 @@ export type TaskPushMethod = (typeof TASK_PUSH_METHODS)[number];
 
 export interface SessionEvents {
   /** A task status push arrived; params are untrusted. */
-  taskPush(params: unknown, method: TaskPushMethod): void;
-  /** The transport closed without the user asking. */
-  lost(reason: string): void;
+  taskPush: (params: unknown, method: TaskPushMethod) => void;
+  /** The server stopped answering (stream gone and ping failed), or the transport closed by itself. */
+  lost: (reason: string) => void;
 }
 
 export interface McpSession {
   readonly client: Client;
   readonly serverUrl: string;
+  /** Which session of this tab this is (1, 2, … as it reconnects). */
+  readonly generation: number;
   readonly transport: TransportKind;
+  /** Why this transport was chosen (Auto explains its fallback). */
+  readonly transportNote: string | undefined;
   readonly serverInfo: Implementation | undefined;
+  readonly protocolVersion: string | undefined;
   readonly capabilities: ServerCapabilities;
   readonly instructions: string | undefined;
   /** False when the server offers no notification stream (GET answered 405): live status then comes by polling. */
   readonly notificationStream: boolean;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export interface ConnectOptions {
   url: string;
   transport: TransportChoice;
+  generation: number;
   headers?: Record<string, string>;
   events: SessionEvents;
-  /** How long to wait for the notification stream after initialize. */
-  streamTimeoutMs?: number;
+  log?: ProtocolLog;
+  /** How long to wait for initialize, and then for the notification stream. */
+  timeoutMs?: number;
+  /** How often an idle session checks the server is still there. */
+  heartbeatMs?: number;
 }
 
 const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
-
-function pushSchema(method: TaskPushMethod) {
-  return z.object({ method: z.literal(method), params: z.unknown() });
-}
 
 function createClient(events: SessionEvents): Client {
   const client = new Client(CLIENT_INFO, {
@@ -55,62 +62,137 @@ function createClient(events: SessionEvents): Client {
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
   });
   for (const method of TASK_PUSH_METHODS) {
-    client.setNotificationHandler(pushSchema(method), (notification) => events.taskPush(notification.params, method));
+    const schema = z.object({ method: z.literal(method), params: z.unknown() });
+    client.setNotificationHandler(schema, (notification) => events.taskPush(notification.params, method));
   }
   return client;
 }
 
 type StreamState = 'open' | 'unsupported';
 
-/** Wraps fetch to learn when the Streamable HTTP GET notification stream has opened (or was refused). */
-function watchGetStream(): { fetch: typeof fetch; opened: Promise<StreamState> } {
+/**
+ * Wraps fetch for Streamable HTTP to learn when the GET notification stream opens (or is refused) and when it
+ * ends, so a dead server is noticed at once rather than at the next request.
+ */
+function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opened: Promise<StreamState> } {
   let settle: (state: StreamState) => void = () => {};
   const opened = new Promise<StreamState>((resolve) => (settle = resolve));
   const wrapped: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
-    if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
-      const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
-      settle(isStream ? 'open' : 'unsupported');
-    }
-    return response;
+    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return response;
+    const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
+    settle(isStream ? 'open' : 'unsupported');
+    if (!isStream || !response.body) return response;
+    const source = response.body.getReader();
+    const monitored = new Response(
+      new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await source.read();
+            if (done) {
+              controller.close();
+              onStreamEnded();
+            } else controller.enqueue(value);
+          } catch (error) {
+            controller.error(error);
+            onStreamEnded();
+          }
+        },
+        cancel(reason) {
+          return source.cancel(reason);
+        },
+      }),
+      { status: response.status, statusText: response.statusText, headers: response.headers },
+    );
+    return monitored;
   };
   return { fetch: wrapped, opened };
 }
 
-async function connectWith(kind: TransportKind, url: URL, options: ConnectOptions): Promise<McpSession> {
+/** Whether a no-cors request reaches the server: it does for a CORS block, it does not for a dead server. */
+async function probeReachable(url: URL): Promise<boolean> {
+  try {
+    await fetch(url, { method: 'GET', mode: 'no-cors', cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function connectWith(kind: TransportKind, url: URL, options: ConnectOptions, transportNote?: string): Promise<McpSession> {
   const client = createClient(options.events);
   const requestInit: RequestInit = options.headers ? { headers: options.headers } : {};
-  let transport: Transport;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  let closing = false;
+  let lost = false;
+  let checking = false;
+  const declareLost = (reason: string) => {
+    if (closing || lost) return;
+    lost = true;
+    options.events.lost(reason);
+  };
+  /** Something looked wrong: ask the server directly before declaring it gone. */
+  const checkAlive = (reason: string) => {
+    if (closing || lost || checking) return;
+    checking = true;
+    client
+      .ping({ timeout: 2000 })
+      .then(() => {
+        // Alive, but a GET stream that exhausted its own retries stays down: start over.
+        if (/Maximum reconnection attempts/.test(reason)) declareLost('The notification stream could not be resumed.');
+      })
+      .catch((error: unknown) => declareLost(`${reason} (ping: ${messageOf(error)})`))
+      .finally(() => (checking = false));
+  };
+
+  let inner: Transport;
   let streamReady: Promise<StreamState>;
   if (kind === 'streamable-http') {
-    const watched = watchGetStream();
-    transport = new StreamableHTTPClientTransport(url, { requestInit, fetch: watched.fetch });
+    const watched = watchGetStream(() => checkAlive('The notification stream ended.'));
+    inner = new StreamableHTTPClientTransport(url, {
+      requestInit,
+      fetch: watched.fetch,
+      reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 5000, reconnectionDelayGrowFactor: 1.5, maxRetries: 3 },
+    });
     streamReady = watched.opened;
   } else {
-    transport = new SSEClientTransport(url, { requestInit });
+    inner = new SSEClientTransport(url, { requestInit });
     streamReady = Promise.resolve('open');
   }
-  let closing = false;
-  await client.connect(transport);
-  const timeout = new Promise<StreamState>((resolve) => setTimeout(() => resolve('unsupported'), options.streamTimeoutMs ?? 5000));
+  const transport = options.log ? new LoggingTransport(inner, options.log) : inner;
+  client.onerror = (error) => checkAlive(messageOf(error));
+  client.onclose = () => declareLost('The connection closed.');
+  try {
+    await client.connect(transport, { timeout: timeoutMs });
+  } catch (error) {
+    closing = true;
+    await client.close().catch(() => {});
+    const reachable = isNetworkFailure(error) ? await probeReachable(url) : undefined;
+    const described = describeConnectError(error, { url: url.toString(), transport: kind, ...(reachable !== undefined && { reachable }) });
+    described.status ??= httpStatusOf(error);
+    throw described;
+  }
+  const timeout = new Promise<StreamState>((resolve) => setTimeout(() => resolve('unsupported'), Math.min(timeoutMs, 5000)));
   const stream = await Promise.race([streamReady, timeout]);
-  client.onclose = () => {
-    if (!closing) options.events.lost('The server closed the connection.');
-  };
+  const heartbeat = setInterval(() => checkAlive('The server stopped answering.'), options.heartbeatMs ?? 15_000);
   return {
     client,
     serverUrl: url.toString(),
+    generation: options.generation,
     transport: kind,
+    transportNote,
     serverInfo: client.getServerVersion(),
+    protocolVersion: inner instanceof StreamableHTTPClientTransport ? inner.protocolVersion : undefined,
     capabilities: client.getServerCapabilities() ?? {},
     instructions: client.getInstructions(),
     notificationStream: stream === 'open',
     async close() {
       closing = true;
-      if (transport instanceof StreamableHTTPClientTransport) {
-        await transport.terminateSession().catch(() => {});
+      clearInterval(heartbeat);
+      if (inner instanceof StreamableHTTPClientTransport && !lost) {
+        await inner.terminateSession().catch(() => {});
       }
-      await client.close();
+      await client.close().catch(() => {});
     },
   };
 }
@@ -118,17 +200,17 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
 /** Opens an MCP session. With `auto`, tries Streamable HTTP and falls back to legacy SSE when the POST gets a 4xx. */
 export async function connectToServer(options: ConnectOptions): Promise<McpSession> {
   const url = parseServerUrl(options.url);
+  if (options.transport === 'sse') return connectWith('sse', url, options);
   try {
-    if (options.transport === 'sse') return await connectWith('sse', url, options);
-    try {
-      return await connectWith('streamable-http', url, options);
-    } catch (error) {
-      const status = httpStatusOf(error);
-      const fallBack = options.transport === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
-      if (!fallBack) throw error;
-      return await connectWith('sse', url, options);
-    }
+    return await connectWith('streamable-http', url, options);
   } catch (error) {
-    throw describeConnectError(error, url.toString());
+    const status = error instanceof ConnectionError ? error.status : undefined;
+    const fallBack = options.transport === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+    if (!fallBack) throw error;
+    try {
+      return await connectWith('sse', url, options, `Auto: Streamable HTTP was refused (${(error as Error).message}), so legacy SSE was used.`);
+    } catch {
+      throw error;
+    }
   }
 }

@@ -8,6 +8,7 @@ function entry(id: string, status: TaskEntry['task']['status'], receivedAt: numb
     origin: 'create',
     lastSource: 'create',
     receivedAt,
+    generation: 1,
   };
 }
 

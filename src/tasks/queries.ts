@@ -18,7 +18,7 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
       session && canList
         ? async () => {
             const listed = await listAllTasks(session.client);
-            return mergeListedTasks(queryClient.getQueryData<TaskEntry[]>(key) ?? [], listed, Date.now());
+            return mergeListedTasks(queryClient.getQueryData<TaskEntry[]>(key) ?? [], listed, Date.now(), session.generation);
           }
         : skipToken,
     staleTime: Infinity,

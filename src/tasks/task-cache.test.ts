@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTask, type Task } from './task';
-import { applyTaskUpdate, compareNewestFirst, mergeListedTasks, type TaskEntry } from './task-cache';
+import { applyTaskUpdate, compareNewestFirst, isFromEarlierSession, mergeListedTasks, type TaskEntry } from './task-cache';
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
   return {
@@ -18,15 +18,15 @@ const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 
 describe('applyTaskUpdate: notification → cache', () => {
   it('inserts an unknown task, remembering how it was learned', () => {
-    const { entries, rejected } = applyTaskUpdate([], task('a'), { source: 'push', now: 5, pushMethod: 'notifications/tasks/status' });
+    const { entries, rejected } = applyTaskUpdate([], task('a'), { source: 'push', now: 5, generation: 1, pushMethod: 'notifications/tasks/status' });
     expect(rejected).toBeUndefined();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ origin: 'push', lastSource: 'push', receivedAt: 5, pushMethod: 'notifications/tasks/status' });
   });
 
   it('patches a known task in place and keeps what the page knew (its tool)', () => {
-    const start = applyTaskUpdate([], task('a'), { source: 'create', now: 1, toolName: 'countdown' }).entries;
-    const next = applyTaskUpdate(start, task('a', { statusMessage: 'Step 2', lastUpdatedAt: at(2) }), { source: 'push', now: 2 });
+    const start = applyTaskUpdate([], task('a'), { source: 'create', now: 1, generation: 1, toolName: 'countdown' }).entries;
+    const next = applyTaskUpdate(start, task('a', { statusMessage: 'Step 2', lastUpdatedAt: at(2) }), { source: 'push', now: 2, generation: 1 });
     expect(next.entries).toHaveLength(1);
     expect(next.entries[0]!.task.statusMessage).toBe('Step 2');
     expect(next.entries[0]!.toolName).toBe('countdown');
@@ -36,19 +36,19 @@ describe('applyTaskUpdate: notification → cache', () => {
   });
 
   it('never lets a terminal status change', () => {
-    const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1 }).entries;
-    const late = applyTaskUpdate(done, task('a', { status: 'working', lastUpdatedAt: at(9) }), { source: 'poll', now: 2 });
+    const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1, generation: 1 }).entries;
+    const late = applyTaskUpdate(done, task('a', { status: 'working', lastUpdatedAt: at(9) }), { source: 'poll', now: 2, generation: 1 });
     expect(late.rejected).toBe('terminal-changed');
     expect(late.entries[0]!.task.status).toBe('completed');
-    const cancelled = applyTaskUpdate([], task('b', { status: 'cancelled' }), { source: 'cancel', now: 1 }).entries;
-    expect(applyTaskUpdate(cancelled, task('b', { status: 'completed', lastUpdatedAt: at(9) }), { source: 'push', now: 2 }).entries[0]!.task.status).toBe(
+    const cancelled = applyTaskUpdate([], task('b', { status: 'cancelled' }), { source: 'cancel', now: 1, generation: 1 }).entries;
+    expect(applyTaskUpdate(cancelled, task('b', { status: 'completed', lastUpdatedAt: at(9) }), { source: 'push', now: 2, generation: 1 }).entries[0]!.task.status).toBe(
       'cancelled',
     );
   });
 
   it('ignores an update older than the one held (out-of-order delivery)', () => {
-    const held = applyTaskUpdate([], task('a', { statusMessage: 'Step 3', lastUpdatedAt: at(3) }), { source: 'push', now: 1 }).entries;
-    const older = applyTaskUpdate(held, task('a', { statusMessage: 'Step 1', lastUpdatedAt: at(1) }), { source: 'poll', now: 2 });
+    const held = applyTaskUpdate([], task('a', { statusMessage: 'Step 3', lastUpdatedAt: at(3) }), { source: 'push', now: 1, generation: 1 }).entries;
+    const older = applyTaskUpdate(held, task('a', { statusMessage: 'Step 1', lastUpdatedAt: at(1) }), { source: 'poll', now: 2, generation: 1 });
     expect(older.rejected).toBe('stale');
     expect(older.entries[0]!.task.statusMessage).toBe('Step 3');
     expect(older.entries[0]!.receivedAt).toBe(2);
@@ -57,19 +57,28 @@ describe('applyTaskUpdate: notification → cache', () => {
   it('keeps the list newest first whatever order tasks arrive in', () => {
     let entries: TaskEntry[] = [];
     for (const [id, s] of [['b', 2], ['c', 3], ['a', 1]] as const) {
-      entries = applyTaskUpdate(entries, task(id, { createdAt: at(s) }), { source: 'list', now: 0 }).entries;
+      entries = applyTaskUpdate(entries, task(id, { createdAt: at(s) }), { source: 'list', now: 0, generation: 1 }).entries;
     }
     expect(entries.map((e) => e.task.taskId)).toEqual(['c', 'b', 'a']);
     expect([...entries].sort(compareNewestFirst)).toEqual(entries);
   });
 
   it('merges tasks/list without dropping tasks only this page knows', () => {
-    const mine = applyTaskUpdate([], task('mine', { createdAt: at(9) }), { source: 'create', now: 0, toolName: 'x' }).entries;
-    const merged = mergeListedTasks(mine, [task('theirs', { createdAt: at(1) }), task('mine', { createdAt: at(9), status: 'completed', lastUpdatedAt: at(10) })], 1);
+    const mine = applyTaskUpdate([], task('mine', { createdAt: at(9) }), { source: 'create', now: 0, generation: 1, toolName: 'x' }).entries;
+    const merged = mergeListedTasks(mine, [task('theirs', { createdAt: at(1) }), task('mine', { createdAt: at(9), status: 'completed', lastUpdatedAt: at(10) })], 1, 2);
     expect(merged.map((e) => [e.task.taskId, e.task.status])).toEqual([
       ['mine', 'completed'],
       ['theirs', 'working'],
     ]);
+    expect(merged.every((e) => e.generation === 2)).toBe(true);
+  });
+
+  it('marks tasks not confirmed by the current session as from an earlier one', () => {
+    const old = applyTaskUpdate([], task('a'), { source: 'create', now: 0, generation: 1 }).entries;
+    const relisted = mergeListedTasks(old, [], 1, 2);
+    expect(isFromEarlierSession(relisted[0]!, 2)).toBe(true);
+    const confirmed = applyTaskUpdate(relisted, task('a', { lastUpdatedAt: at(5) }), { source: 'poll', now: 2, generation: 2 }).entries;
+    expect(isFromEarlierSession(confirmed[0]!, 2)).toBe(false);
   });
 });
 

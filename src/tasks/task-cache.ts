@@ -17,6 +17,8 @@ export interface TaskEntry {
   pushMethod?: string;
   /** When the dashboard last heard about it (ms, local clock): the poller waits pollInterval after this. */
   receivedAt: number;
+  /** The session (counted per tab) that last confirmed it; older than the current one = "from an earlier session". */
+  generation: number;
 }
 
 export type Rejection = 'terminal-changed' | 'stale';
@@ -30,6 +32,7 @@ export interface UpdateOutcome {
 export interface UpdateInfo {
   source: UpdateSource;
   now: number;
+  generation: number;
   toolName?: string;
   pushMethod?: string;
 }
@@ -65,6 +68,7 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
       origin: info.source,
       lastSource: info.source,
       receivedAt: info.now,
+      generation: info.generation,
       ...(info.toolName !== undefined && { toolName: info.toolName }),
       ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
     };
@@ -73,12 +77,13 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
   const current = entries[index]!;
   const rejected = judgeUpdate(current.task, incoming);
   const next: TaskEntry = rejected
-    ? { ...current, receivedAt: info.now }
+    ? { ...current, receivedAt: info.now, generation: Math.max(current.generation, info.generation) }
     : {
         ...current,
         task: { ...current.task, ...incoming },
         lastSource: info.source,
         receivedAt: info.now,
+        generation: Math.max(current.generation, info.generation),
         ...(info.toolName !== undefined && { toolName: info.toolName }),
         ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
       };
@@ -88,12 +93,17 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
 }
 
 /** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
-export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly Task[], now: number): TaskEntry[] {
+export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly Task[], now: number, generation: number): TaskEntry[] {
   let result = entries.slice();
   for (const task of listed) {
-    result = applyTaskUpdate(result, task, { source: 'list', now }).entries;
+    result = applyTaskUpdate(result, task, { source: 'list', now, generation }).entries;
   }
   return result;
+}
+
+/** Known from a session before the current one, and not confirmed since. */
+export function isFromEarlierSession(entry: TaskEntry, currentGeneration: number): boolean {
+  return entry.generation < currentGeneration;
 }
 
 export function findTask(entries: readonly TaskEntry[] | undefined, taskId: string | undefined): TaskEntry | undefined {

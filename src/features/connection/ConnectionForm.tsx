@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useConnectionStore } from '../../mcp/connection-store';
 import type { TransportChoice } from '../../mcp/session';
+import { HeadersEditor } from './HeadersEditor';
 
 const TRANSPORT_OPTIONS: ReadonlyArray<{ value: TransportChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },
@@ -18,6 +19,7 @@ export function ConnectionForm() {
   const bearerTokenEdited = useConnectionStore((s) => s.bearerTokenEdited);
   const connectRequested = useConnectionStore((s) => s.connectRequested);
   const disconnectRequested = useConnectionStore((s) => s.disconnectRequested);
+  const recent = useConnectionStore((s) => s.recent);
 
   const live = status === 'Connected' || status === 'Connecting' || status === 'Reconnecting';
   const onSubmit = (event: FormEvent) => {
@@ -26,7 +28,7 @@ export function ConnectionForm() {
   };
 
   return (
-    <form className="connection-form" onSubmit={onSubmit} aria-label="Connection">
+    <form className="connection-form" onSubmit={onSubmit} aria-label="Connection" noValidate>
       <label className="field grow">
         <span>Server URL</span>
         <input
@@ -40,6 +42,27 @@ export function ConnectionForm() {
           required
         />
       </label>
+      {recent.length > 0 && !live ? (
+        <label className="field">
+          <span>Recent servers</span>
+          <select
+            value=""
+            onChange={(e) => {
+              const chosen = recent.find((r) => r.url === e.target.value);
+              if (!chosen) return;
+              serverUrlEdited(chosen.url);
+              transportChosen(chosen.transport);
+            }}
+          >
+            <option value="">{recent.length} recent…</option>
+            {recent.map((r) => (
+              <option key={r.url} value={r.url}>
+                {r.url}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label className="field">
         <span>Transport</span>
         <select value={transport} onChange={(e) => transportChosen(e.target.value as TransportChoice)} disabled={live}>
@@ -61,6 +84,7 @@ export function ConnectionForm() {
           disabled={live}
         />
       </label>
+      <HeadersEditor disabled={live} />
       <button type="submit" className={live ? 'button' : 'button primary'}>
         {live ? 'Disconnect' : 'Connect'}
       </button>

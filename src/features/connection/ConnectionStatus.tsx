@@ -1,12 +1,11 @@
 import { useConnectionStore } from '../../mcp/connection-store';
 
-/** The contract's `role=status` element named "Connection status", with the server it reached. */
+/** The contract's `role=status` element named "Connection status". */
 export function ConnectionStatus() {
   const status = useConnectionStore((s) => s.status);
   const detail = useConnectionStore((s) => s.detail);
   const hint = useConnectionStore((s) => s.hint);
   const session = useConnectionStore((s) => s.session);
-  const info = session?.serverInfo;
   return (
     <div className="connection-status-bar">
       <div role="status" aria-label="Connection status" className={`connection-status conn-${status.toLowerCase()}`}>
@@ -15,15 +14,8 @@ export function ConnectionStatus() {
         {detail ? <span className="detail"> {detail}</span> : null}
         {hint ? <span className="hint"> {hint}</span> : null}
       </div>
-      {info ? (
-        <div className="server-info">
-          <span className="mono">
-            {info.title ?? info.name} {info.version}
-          </span>
-          {session && !session.capabilities.tasks ? (
-            <span className="warning-text">This server does not support tasks: it declared no tasks capability.</span>
-          ) : null}
-        </div>
+      {session && !session.capabilities.tasks ? (
+        <span className="warning-text">This server does not support tasks: it declared no tasks capability, so no tasks/* request is sent.</span>
       ) : null}
     </div>
   );

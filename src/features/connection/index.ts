@@ -1,2 +1,3 @@
 export { ConnectionForm } from './ConnectionForm';
 export { ConnectionStatus } from './ConnectionStatus';
+export { ServerInfo } from './ServerInfo';

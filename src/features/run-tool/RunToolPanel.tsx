@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Region } from '../../components/Region';
 import type { McpSession } from '../../mcp/session';
+import { useConnectionStore } from '../../mcp/connection-store';
+import { describeRequestError } from '../../mcp/errors';
 import { startToolTask } from '../../tasks/api';
 import { mcpKeys } from '../../tasks/keys';
 import { useSelectionStore } from '../../tasks/selection-store';
@@ -15,14 +17,15 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
   const serverUrl = session?.serverUrl ?? '';
   const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
   const [toolName, setToolName] = useState<string>('');
+  const reconnecting = useConnectionStore((s) => s.status === 'Reconnecting');
   const list = tools.data ?? [];
   const tool = list.find((t) => t.name === toolName) ?? list[0];
 
   let body;
-  if (!session) body = <p className="empty">Connect to a server to run its tools.</p>;
+  if (!session) body = <p className="empty">{reconnecting ? 'Reconnecting to the server…' : 'Connect to a server to run its tools.'}</p>;
   else if (!session.capabilities.tools) body = <p className="empty">This server offers no tools.</p>;
   else if (tools.isPending) body = <p className="empty">Loading tools…</p>;
-  else if (tools.isError) body = <p className="error-text">Could not list tools: {tools.error.message}</p>;
+  else if (tools.isError) body = <p className="error-text">Could not list tools: {describeRequestError(tools.error, 'tools/list')}</p>;
   else if (!tool) body = <p className="empty">The server lists no tools.</p>;
   else
     body = (
@@ -55,7 +58,7 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   const support = taskSupportOf(tool);
   const tasksSupported = Boolean(session.capabilities.tasks?.requests?.tools?.call);
   const blocked = !tasksSupported
-    ? 'The server does not support tasks for tools/call.'
+    ? 'This server cannot run tools as tasks (it declared no tasks.requests.tools.call).'
     : support === 'forbidden'
       ? `${tool.name} cannot run as a task (taskSupport is ${tool.execution?.taskSupport ?? 'absent, which means forbidden'}).`
       : undefined;
@@ -73,11 +76,11 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
     try {
       const task = await startToolTask(session.client, tool.name, built.args);
       queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(session.serverUrl), (old) =>
-        applyTaskUpdate(old ?? [], task, { source: 'create', now: Date.now(), toolName: tool.name }).entries,
+        applyTaskUpdate(old ?? [], task, { source: 'create', now: Date.now(), generation: session.generation, toolName: tool.name }).entries,
       );
       taskSelected(task.taskId);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(describeRequestError(error, 'tools/call'));
     } finally {
       setStarting((n) => n - 1);
     }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Region } from '../../components/Region';
 import type { McpSession } from '../../mcp/session';
+import { describeRequestError } from '../../mcp/errors';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { ResultViewer } from '../result-viewer';
 import { resultQueryOptions } from './api';
@@ -22,6 +23,6 @@ function SelectedResult({ serverUrl, session, taskId }: { serverUrl: string; ses
   const result = useQuery(resultQueryOptions(serverUrl, taskId, session?.client));
   if (result.data) return <ResultViewer result={result.data} />;
   if (result.isFetching) return <p className="empty">Fetching the result…</p>;
-  if (result.isError) return <p className="error-text" role="alert">Could not fetch the result: {result.error.message}</p>;
+  if (result.isError) return <p className="error-text" role="alert">Could not fetch the result: {describeRequestError(result.error, 'tasks/result')}</p>;
   return <p className="empty">Not fetched yet. Fetch result becomes available once the task is terminal.</p>;
 }

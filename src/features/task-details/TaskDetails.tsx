@@ -6,6 +6,7 @@ import { formatAbsolute, formatDuration, formatRelative } from '../../components
 import { useNow } from '../../components/use-now';
 import type { McpSession } from '../../mcp/session';
 import { cancelTask } from '../../tasks/api';
+import { describeRequestError } from '../../mcp/errors';
 import { mcpKeys } from '../../tasks/keys';
 import { canCancel, canFetchResult } from '../../tasks/status';
 import { applyTaskUpdate, findTask, type TaskEntry } from '../../tasks/task-cache';
@@ -56,10 +57,10 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
     try {
       const cancelled = await cancelTask(session.client, task.taskId);
       queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) =>
-        applyTaskUpdate(old ?? [], cancelled, { source: 'cancel', now: Date.now() }).entries,
+        applyTaskUpdate(old ?? [], cancelled, { source: 'cancel', now: Date.now(), generation: session.generation }).entries,
       );
     } catch (error) {
-      setCancelError(error instanceof Error ? error.message : String(error));
+      setCancelError(describeRequestError(error, 'tasks/cancel'));
     }
   };
 

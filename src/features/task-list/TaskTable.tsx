@@ -6,7 +6,9 @@ import { formatAbsolute, formatRelative } from '../../components/time';
 import { useNow } from '../../components/use-now';
 import type { McpSession } from '../../mcp/session';
 import { useSelectionStore } from '../../tasks/selection-store';
-import type { TaskEntry } from '../../tasks/task-cache';
+import { isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
+import { useConnectionStore } from '../../mcp/connection-store';
+import { describeRequestError } from '../../mcp/errors';
 import { tasksQueryOptions } from '../../tasks/queries';
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
@@ -20,7 +22,7 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   ) : null;
   return (
     <Region title="Task list" actions={refresh} className="task-list">
-      {tasks.isError ? <p className="error-text">Could not list tasks: {tasks.error.message}</p> : null}
+      {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
         <p className="muted">This server does not list tasks: only tasks started from this page are shown.</p>
       ) : null}
@@ -35,6 +37,7 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
 function TaskRows({ entries }: { entries: readonly TaskEntry[] }) {
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const generation = useConnectionStore((s) => s.generation);
   const now = useNow(5000);
   const onKey = (event: KeyboardEvent, taskId: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -70,7 +73,14 @@ function TaskRows({ entries }: { entries: readonly TaskEntry[] }) {
                 <td>
                   <StatusBadge status={task.status} />
                 </td>
-                <td className="mono task-id">{task.taskId}</td>
+                <td className="mono task-id">
+                  {task.taskId}
+                  {isFromEarlierSession(entry, generation) ? (
+                    <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
+                      earlier session
+                    </span>
+                  ) : null}
+                </td>
                 <td className="mono">{entry.toolName ?? '—'}</td>
                 <td className="message">{task.statusMessage ?? ''}</td>
                 <td title={formatAbsolute(task.lastUpdatedAt)}>{formatRelative(task.lastUpdatedAt, now)}</td>

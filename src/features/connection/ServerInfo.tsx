@@ -1,0 +1,70 @@
+import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Region } from '../../components/Region';
+import { useConnectionStore } from '../../mcp/connection-store';
+
+/** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
+export function capabilityPaths(capabilities: ServerCapabilities): string[] {
+  const paths: string[] = [];
+  const walk = (value: unknown, prefix: string) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      if (value !== false && value !== undefined) paths.push(prefix);
+      return;
+    }
+    const entries = Object.entries(value);
+    if (entries.length === 0) paths.push(prefix);
+    for (const [key, child] of entries) walk(child, prefix ? `${prefix}.${key}` : key);
+  };
+  walk(capabilities, '');
+  return paths.filter(Boolean);
+}
+
+function TasksSupport({ capabilities }: { capabilities: ServerCapabilities }) {
+  const tasks = capabilities.tasks;
+  if (!tasks) return <p className="muted">Tasks: none (the tasks capability is absent).</p>;
+  const facts = [
+    tasks.list ? 'lists tasks' : 'does not list tasks (only tasks started here are shown)',
+    tasks.cancel ? 'cancels tasks' : 'cannot cancel tasks',
+    tasks.requests?.tools?.call ? 'runs tools/call as tasks' : 'does not run tools as tasks',
+  ];
+  return <p className="muted">Tasks: {facts.join(' · ')}</p>;
+}
+
+/** What the connected server said about itself at initialize. */
+export function ServerInfo() {
+  const session = useConnectionStore((s) => s.session);
+  if (!session) return null;
+  const info = session.serverInfo;
+  return (
+    <Region title="Server info" className="server-info-panel">
+      <dl className="facts">
+        <dt>Server</dt>
+        <dd className="mono">
+          {info ? `${info.title ?? info.name} ${info.version}` : 'did not say'}
+        </dd>
+        <dt>Transport</dt>
+        <dd>
+          {session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}
+          {session.protocolVersion ? <span className="muted"> · protocol {session.protocolVersion}</span> : null}
+          {session.notificationStream ? null : <span className="muted"> · no notification stream</span>}
+        </dd>
+        <dt>Capabilities</dt>
+        <dd>
+          <ul className="chips" aria-label="Server capabilities">
+            {capabilityPaths(session.capabilities).map((p) => (
+              <li key={p} className="chip mono">
+                {p}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+      <TasksSupport capabilities={session.capabilities} />
+      {session.instructions ? (
+        <details>
+          <summary>Instructions</summary>
+          <pre className="text-block">{session.instructions}</pre>
+        </details>
+      ) : null}
+    </Region>
+  );
+}

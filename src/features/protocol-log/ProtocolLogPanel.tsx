@@ -1,0 +1,93 @@
+import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import { Region } from '../../components/Region';
+import { formatBytes } from '../../components/time';
+import { protocolLog, type LogEntry } from '../../mcp/protocol-log';
+
+const SHOWN = 300;
+
+function matches(entry: LogEntry, method: string, text: string): boolean {
+  if (method && entry.method !== method) return false;
+  if (!text) return true;
+  const needle = text.toLowerCase();
+  if (entry.method.toLowerCase().includes(needle) || String(entry.id ?? '').includes(needle)) return true;
+  // Searching inside bodies is bounded so a huge payload cannot stall typing.
+  if (entry.size > 200_000) return false;
+  return JSON.stringify(entry.message).toLowerCase().includes(needle);
+}
+
+function time(ms: number): string {
+  const d = new Date(ms);
+  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+}
+
+function Entry({ entry }: { entry: LogEntry }) {
+  const [open, setOpen] = useState(false);
+  const arrow = entry.direction === 'out' ? '→' : '←';
+  return (
+    <li className={`log-entry log-${entry.direction} log-${entry.kind}`}>
+      <button type="button" className="log-line" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <span className="mono muted">{time(entry.time)}</span>
+        <span className="log-dir" aria-label={entry.direction === 'out' ? 'sent' : 'received'}>
+          {arrow}
+        </span>
+        <span className="mono log-method">{entry.method || `(${entry.kind})`}</span>
+        <span className="muted">{entry.kind}</span>
+        {entry.id !== undefined ? <span className="mono muted">#{entry.id}</span> : null}
+        <span className="muted log-size">{formatBytes(entry.size)}</span>
+        {entry.latencyMs !== undefined ? <span className="log-latency">{entry.latencyMs} ms</span> : null}
+      </button>
+      {open ? <pre className="raw-json mono">{entry.size > 2_000_000 ? `(${formatBytes(entry.size)}: too large to show here; see the Result region)` : JSON.stringify(entry.message, null, 2)}</pre> : null}
+    </li>
+  );
+}
+
+/** Every JSON-RPC message in and out, newest last, filterable, bounded. */
+export function ProtocolLogPanel() {
+  const snapshot = useSyncExternalStore(protocolLog.subscribe, protocolLog.getSnapshot);
+  const [method, setMethod] = useState('');
+  const [text, setText] = useState('');
+  const deferredText = useDeferredValue(text);
+  const methods = useMemo(() => [...new Set(snapshot.entries.map((e) => e.method).filter(Boolean))].sort(), [snapshot]);
+  const filtered = useMemo(() => snapshot.entries.filter((e) => matches(e, method, deferredText)), [snapshot, method, deferredText]);
+  const shown = filtered.slice(-SHOWN);
+  return (
+    <Region
+      title="Protocol log"
+      className="protocol-log"
+      actions={
+        <button type="button" className="button small" onClick={() => protocolLog.clear()}>
+          Clear
+        </button>
+      }
+    >
+      <div className="log-filters">
+        <label className="field">
+          <span>Method</span>
+          <select value={method} onChange={(e) => setMethod(e.target.value)}>
+            <option value="">All methods</option>
+            {methods.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field grow">
+          <span>Search messages</span>
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="text, id or method" />
+        </label>
+      </div>
+      <p className="muted small">
+        {snapshot.entries.length} messages kept
+        {snapshot.dropped ? `, ${snapshot.dropped} older ones dropped` : ''}
+        {filtered.length !== snapshot.entries.length ? `, ${filtered.length} match` : ''}
+        {filtered.length > SHOWN ? `, showing the last ${SHOWN}` : ''}
+      </p>
+      <ol className="log-entries" aria-label="Messages">
+        {shown.map((entry) => (
+          <Entry key={entry.seq} entry={entry} />
+        ))}
+      </ol>
+    </Region>
+  );
+}

@@ -1,0 +1,1 @@
+export { ProtocolLogPanel } from './ProtocolLogPanel';

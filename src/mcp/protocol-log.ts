@@ -1,0 +1,140 @@
+/**
+ * The protocol log: every JSON-RPC message in and out, with the latency of each request paired with its response.
+ * Bounded (a ring buffer; the count of dropped entries is kept), redacts credentials, and notifies subscribers at
+ * most once per animation frame so a storm of messages costs one render. No React.
+ */
+
+export type Direction = 'out' | 'in';
+export type MessageKind = 'request' | 'response' | 'error' | 'notification' | 'invalid';
+
+export interface LogEntry {
+  seq: number;
+  time: number;
+  direction: Direction;
+  kind: MessageKind;
+  /** The method, or for a response the method of its request. */
+  method: string;
+  id?: string | number;
+  /** Length of the message as JSON text. */
+  size: number;
+  /** For a response: ms since its request. */
+  latencyMs?: number;
+  message: unknown;
+}
+
+export interface LogSnapshot {
+  entries: readonly LogEntry[];
+  dropped: number;
+  total: number;
+}
+
+const REDACTED = '[redacted]';
+
+function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return secrets.some((s) => value.includes(s)) ? secrets.reduce((v, s) => v.split(s).join(REDACTED), value) : value;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)]));
+  }
+  return value;
+}
+
+function classify(message: unknown): { kind: MessageKind; method?: string; id?: string | number } {
+  if (typeof message !== 'object' || message === null) return { kind: 'invalid' };
+  const m = message as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
+  const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
+  if (typeof m.method === 'string') return id === undefined ? { kind: 'notification', method: m.method } : { kind: 'request', method: m.method, id };
+  if ('error' in m) return id === undefined ? { kind: 'error' } : { kind: 'error', id };
+  if ('result' in m && id !== undefined) return { kind: 'response', id };
+  return { kind: 'invalid' };
+}
+
+const schedule: (fn: () => void) => void =
+  typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
+
+export class ProtocolLog {
+  private buffer: LogEntry[] = [];
+  private start = 0;
+  private seq = 0;
+  private dropped = 0;
+  private readonly pending = new Map<string, { method: string; time: number }>();
+  private readonly listeners = new Set<() => void>();
+  private snapshot: LogSnapshot = { entries: [], dropped: 0, total: 0 };
+  private dirty = false;
+  private notifyScheduled = false;
+  private secrets: string[] = [];
+
+  constructor(readonly capacity = 5000) {}
+
+  /** Strings that must never appear in the log (tokens, header values). */
+  setSecrets(secrets: readonly string[]): void {
+    this.secrets = secrets.filter((s) => s.length >= 4);
+  }
+
+  record(direction: Direction, message: unknown, now = Date.now()): void {
+    let text: string;
+    try {
+      text = JSON.stringify(message) ?? '';
+    } catch {
+      text = '';
+    }
+    const leaks = this.secrets.length > 0 && this.secrets.some((s) => text.includes(s));
+    const safe = leaks ? redactDeep(message, this.secrets) : message;
+    const { kind, method, id } = classify(message);
+    const entry: LogEntry = { seq: ++this.seq, time: now, direction, kind, method: method ?? '', size: text.length, message: safe };
+    if (id !== undefined) entry.id = id;
+    // Requests wait for their response in the other direction; responses find their request's method and latency.
+    if (kind === 'request' && id !== undefined) {
+      this.pending.set(`${direction}:${id}`, { method: entry.method, time: now });
+      if (this.pending.size > this.capacity) this.pending.delete(this.pending.keys().next().value!);
+    } else if ((kind === 'response' || kind === 'error') && id !== undefined) {
+      const key = `${direction === 'in' ? 'out' : 'in'}:${id}`;
+      const request = this.pending.get(key);
+      if (request) {
+        this.pending.delete(key);
+        entry.method = request.method;
+        entry.latencyMs = now - request.time;
+      }
+    }
+    if (this.buffer.length < this.capacity) this.buffer.push(entry);
+    else {
+      this.buffer[this.start] = entry;
+      this.start = (this.start + 1) % this.capacity;
+      this.dropped++;
+    }
+    this.dirty = true;
+    if (!this.notifyScheduled) {
+      this.notifyScheduled = true;
+      schedule(() => {
+        this.notifyScheduled = false;
+        for (const listener of this.listeners) listener();
+      });
+    }
+  }
+
+  clear(): void {
+    this.buffer = [];
+    this.start = 0;
+    this.dropped = 0;
+    this.pending.clear();
+    this.dirty = true;
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): LogSnapshot => {
+    if (this.dirty) {
+      const entries = this.start === 0 ? this.buffer.slice() : [...this.buffer.slice(this.start), ...this.buffer.slice(0, this.start)];
+      this.snapshot = { entries, dropped: this.dropped, total: this.seq };
+      this.dirty = false;
+    }
+    return this.snapshot;
+  };
+}
+
+/** The app's one log: the connection layer writes, the Protocol log region reads. */
+export const protocolLog = new ProtocolLog();
