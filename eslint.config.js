@@ -44,11 +44,16 @@ export default tseslint.config(
     rules: { '@tanstack/query/exhaustive-deps': 'off' },
   },
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'e2e/**/*.{ts,mjs}', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['**/*.js'],
+    // Integration tests of the app's protocol code run it against the real demo server.
+    files: ['src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
   {

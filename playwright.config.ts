@@ -3,6 +3,8 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3299);
 export const e2eOrigin = `http://127.0.0.1:${port}`;
+/** The protocol's reference server (@modelcontextprotocol/server-everything), for interoperability tests. */
+export const everythingPort = Number(process.env.E2E_EVERYTHING_PORT ?? 3298);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -20,12 +22,23 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `npx tsx server/main.ts --port ${port}`,
-    url: `${e2eOrigin}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `npx tsx server/main.ts --port ${port}`,
+      url: `${e2eOrigin}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node --import ./e2e/support/loopback.mjs node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp`,
+      env: { PORT: String(everythingPort) },
+      url: `http://127.0.0.1:${everythingPort}/mcp`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
 });

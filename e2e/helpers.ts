@@ -2,8 +2,12 @@ import { expect, type Page } from '@playwright/test';
 
 /** The deep link that opens the dashboard connected to the e2e demo server. */
 export function deepLink(origin: string, extra: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ server: `${origin}/mcp`, transport: 'streamable-http', ...extra });
-  return `/?${params.toString()}`;
+  return linkTo(`${origin}/mcp`, 'streamable-http', extra);
+}
+
+/** The deep link to any MCP endpoint. */
+export function linkTo(server: string, transport: string, extra: Record<string, string> = {}): string {
+  return `/?${new URLSearchParams({ server, transport, ...extra }).toString()}`;
 }
 
 export async function openConnected(page: Page, origin: string): Promise<void> {

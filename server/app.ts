@@ -40,7 +40,7 @@ export function dashboardLink(origin: string, mcpUrl: string, transport = 'strea
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const state = createDemoState({ tasks: true, taskScope: 'shared', ...options.features });
+  const state = createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec', ...options.features });
   const transports = options.transports ?? ['streamable-http', 'sse'];
   const streamable = transports.includes('streamable-http') ? new StreamableHttpEndpoint(state) : undefined;
   const sse = transports.includes('sse') ? new SseEndpoint(state, '/messages') : undefined;
@@ -120,6 +120,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await sse?.closeAll();
       await closeApp();
       state.taskStore.cleanup();
+      state.seedTasks.cleanup();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -54,6 +54,9 @@ describe('demo server', () => {
       ['countdown', 'optional'],
       ['fail_after', 'optional'],
       ['render_chart', 'optional'],
+      ['ask', 'optional'],
+      ['long_job', 'optional'],
+      ['short_ttl', 'optional'],
     ]);
     await client.close();
   });

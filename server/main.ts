@@ -15,6 +15,8 @@ Usage: tsx server/main.ts [options]
   --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
   --no-tasks            a server without the tasks capability: tools answer inline
   --task-scope <s>      'shared' (every session sees every task, default) or 'session'
+  --dialect <d>         'spec' (MCP 2025-11-25, default) or 'seed' (notifications/tasks/updated,
+                        tasks/result refuses before terminal, {taskId, status, result} envelope)
   --help                show this text`;
 
 const { values } = parseArgs({
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     transport: { type: 'string' },
     'no-tasks': { type: 'boolean', default: false },
     'task-scope': { type: 'string', default: 'shared' },
+    dialect: { type: 'string', default: 'spec' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -63,6 +66,11 @@ if (taskScope !== 'shared' && taskScope !== 'session') {
   console.error(`--task-scope must be shared or session (got ${taskScope})`);
   process.exit(2);
 }
+const dialect = values.dialect;
+if (dialect !== 'spec' && dialect !== 'seed') {
+  console.error(`--dialect must be spec or seed (got ${dialect})`);
+  process.exit(2);
+}
 const token = values.token ?? process.env.TASKDECK_TOKEN;
 const server = await startServer({
   port,
@@ -72,7 +80,7 @@ const server = await startServer({
   allowOrigins: values['allow-origin'],
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
-  features: { tasks: !values['no-tasks'], taskScope },
+  features: { tasks: !values['no-tasks'], taskScope, dialect },
 });
 if (!transport || transport === 'streamable-http') console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);
 if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);

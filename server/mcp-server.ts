@@ -1,6 +1,8 @@
 import { InMemoryTaskMessageQueue, InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import type { TaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { createSeedServer, SeedTaskRegistry } from './seed-dialect.js';
 import { SharedTaskStore } from './shared-task-store.js';
 import { registerDemoTools } from './tools.js';
 
@@ -11,6 +13,8 @@ export interface DemoFeatures {
   tasks: boolean;
   /** 'shared': every session sees every task (default); 'session': the SDK's binding of tasks to sessions. */
   taskScope: 'shared' | 'session';
+  /** 'spec': MCP 2025-11-25 through the SDK (default). 'seed': the seed document's dialect (see seed-dialect.ts). */
+  dialect: 'spec' | 'seed';
 }
 
 /** What one demo server process shares between its sessions. */
@@ -18,6 +22,7 @@ export interface DemoState {
   features: DemoFeatures;
   taskStore: TaskStore & { cleanup(): void };
   messageQueue: InMemoryTaskMessageQueue;
+  seedTasks: SeedTaskRegistry;
   /** Every JSON-RPC method received, in order (bounded): lets tests prove what was, and was not, sent. */
   methodsSeen: string[];
   /** How many GET streams were reopened with Last-Event-ID. */
@@ -26,9 +31,10 @@ export interface DemoState {
 
 const MAX_METHODS_SEEN = 10_000;
 
-export function createDemoState(features: DemoFeatures = { tasks: true, taskScope: 'shared' }): DemoState {
+export function createDemoState(features: DemoFeatures = { tasks: true, taskScope: 'shared', dialect: 'spec' }): DemoState {
   return {
     features,
+    seedTasks: new SeedTaskRegistry(),
     taskStore: features.taskScope === 'shared' ? new SharedTaskStore() : new InMemoryTaskStore(),
     messageQueue: new InMemoryTaskMessageQueue(),
     methodsSeen: [],
@@ -46,8 +52,9 @@ export function recordMethods(state: DemoState, body: unknown): void {
   if (state.methodsSeen.length > MAX_METHODS_SEEN) state.methodsSeen.splice(0, state.methodsSeen.length - MAX_METHODS_SEEN);
 }
 
-/** One McpServer per session; tasks live in the process-wide store. */
-export function createDemoMcpServer(state: DemoState): McpServer {
+/** One server per session; tasks live in the process-wide store. */
+export function createDemoMcpServer(state: DemoState): McpServer | Server {
+  if (state.features.tasks && state.features.dialect === 'seed') return createSeedServer(state.seedTasks);
   const withTasks = state.features.tasks;
   const server = new McpServer(DEMO_SERVER_INFO, {
     capabilities: withTasks

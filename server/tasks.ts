@@ -1,5 +1,6 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitResultSchema, RELATED_TASK_META_KEY, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** The default time a task and its result are kept after creation, when the client asks for none. */
 export const DEFAULT_TTL_MS = 10 * 60_000;
@@ -17,6 +18,25 @@ export interface TaskControl {
   report(statusMessage: string): Promise<boolean>;
   /** Waits, but wakes early (resolving false) when the task stops running. */
   sleep(ms: number): Promise<boolean>;
+  /** Asks the user: the task goes `input_required` until the answer arrives, then back to `working`. */
+  elicit(message: string, requestedSchema: ElicitSchema): Promise<ElicitResult>;
+}
+
+export type ElicitSchema = { type: 'object'; properties: Record<string, object>; required?: string[] };
+
+/** The minimal store a task runner needs: the SDK's request task store, or the seed dialect's own. */
+export type TaskStatusSink = Pick<RequestTaskStore, 'updateTaskStatus' | 'storeTaskResult' | 'getTask'>;
+
+/**
+ * Sends an elicitation tied to a task. With the SDK's message queue (spec dialect) the request is queued and
+ * delivered on the client's tasks/result stream; otherwise it goes out on the session's notification stream.
+ */
+export function elicitForTask(server: Server, taskId: string, message: string, requestedSchema: ElicitSchema, queued: boolean): Promise<ElicitResult> {
+  return server.request(
+    { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema, _meta: { [RELATED_TASK_META_KEY]: { taskId } } } },
+    ElicitResultSchema,
+    { timeout: 30 * 60_000, ...(queued && { relatedTask: { taskId } }) },
+  );
 }
 
 export type TaskWork = (control: TaskControl) => Promise<TaskOutcome>;
@@ -25,9 +45,20 @@ export type TaskWork = (control: TaskControl) => Promise<TaskOutcome>;
  * Runs a task's work in the background, writing status and result through the request's task store
  * (which sends `notifications/tasks/status` for every change).
  */
-export function runTask(store: RequestTaskStore, taskId: string, work: TaskWork): void {
+export function runTask(
+  store: TaskStatusSink,
+  taskId: string,
+  work: TaskWork,
+  ask: (message: string, schema: ElicitSchema) => Promise<ElicitResult>,
+): void {
   let running = true;
   const control: TaskControl = {
+    async elicit(message, schema) {
+      await store.updateTaskStatus(taskId, 'input_required', message);
+      const answer = await ask(message, schema);
+      await control.report(`Received the answer (${answer.action})`);
+      return answer;
+    },
     async report(statusMessage) {
       if (!running) return false;
       try {

@@ -1,67 +1,44 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CreateTaskRequestHandlerExtra, TaskRequestHandlerExtra } from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { drawBarChart } from './png.js';
-import { DEFAULT_TTL_MS, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
+import { DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
 
-/** Runs a tool's work inline, for a server without tasks: progress is dropped, the result returned at the end. */
-async function runInline(work: TaskWork): Promise<CallToolResult> {
-  const outcome = await work({
-    report: () => Promise.resolve(true),
-    sleep: (ms) => new Promise((resolve) => setTimeout(() => resolve(true), ms)),
-  });
-  return outcome.result;
+/** One demo tool: its schema, and the work it does when run. */
+export interface DemoTool {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: z.ZodRawShape;
+  work: (args: Record<string, unknown>) => TaskWork;
+  /** A TTL the tool imposes whatever the client asks (short_ttl). */
+  ttlMs?: (args: Record<string, unknown>) => number;
 }
 
-/**
- * Registers a demo tool. With tasks it is `taskSupport: optional` and runs in the background as a task;
- * without (the `--no-tasks` mode) it is an ordinary tool that answers when its work is done.
- */
-function registerTaskTool<Shape extends z.ZodRawShape>(
-  server: McpServer,
+function tool<Shape extends z.ZodRawShape>(
   name: string,
-  config: { title: string; description: string; inputSchema: Shape },
+  title: string,
+  description: string,
+  inputSchema: Shape,
   work: (args: z.infer<z.ZodObject<Shape>>) => TaskWork,
-): void {
-  if (!tasksEnabled.has(server)) {
-    const callback = (args: unknown) => runInline(work(args as z.infer<z.ZodObject<Shape>>));
-    server.registerTool(name, config, callback as never);
-    return;
-  }
-  server.experimental.tasks.registerToolTask(
-    name,
-    { ...config, execution: { taskSupport: 'optional' } },
-    {
-      createTask: async (args: unknown, extra: CreateTaskRequestHandlerExtra) => {
-        const task = await extra.taskStore.createTask({
-          ttl: extra.taskRequestedTtl ?? DEFAULT_TTL_MS,
-          pollInterval: POLL_INTERVAL_MS,
-        });
-        runTask(extra.taskStore, task.taskId, work(args as z.infer<z.ZodObject<Shape>>));
-        return { task };
-      },
-      getTask: async (_args: unknown, extra: TaskRequestHandlerExtra) => extra.taskStore.getTask(extra.taskId),
-      getTaskResult: async (_args: unknown, extra: TaskRequestHandlerExtra) =>
-        (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
-    } as never,
-  );
+  ttlMs?: (args: z.infer<z.ZodObject<Shape>>) => number,
+): DemoTool {
+  const t: DemoTool = { name, title, description, inputSchema, work: (args) => work(args as z.infer<z.ZodObject<Shape>>) };
+  if (ttlMs) t.ttlMs = (args) => ttlMs(args as z.infer<z.ZodObject<Shape>>);
+  return t;
 }
 
-const tasksEnabled = new WeakSet<McpServer>();
+const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
 
-export function registerDemoTools(server: McpServer, withTasks = true): void {
-  if (withTasks) tasksEnabled.add(server);
-  registerTaskTool(
-    server,
+export const DEMO_TOOLS: readonly DemoTool[] = [
+  tool(
     'countdown',
+    'Countdown',
+    'Counts down for `seconds`, reporting a status message at each of `steps` steps, then completes with a text result.',
     {
-      title: 'Countdown',
-      description: 'Counts down for `seconds`, reporting a status message at each of `steps` steps, then completes with a text result.',
-      inputSchema: {
-        seconds: z.number().min(0).max(3600).default(5).describe('How long the countdown runs, in seconds'),
-        steps: z.number().int().min(1).max(1000).default(5).describe('How many progress messages to send'),
-      },
+      seconds: z.number().min(0).max(3600).default(5).describe('How long the countdown runs, in seconds'),
+      steps: z.number().int().min(1).max(1000).default(5).describe('How many progress messages to send'),
     },
     ({ seconds, steps }) =>
       async (control) => {
@@ -71,24 +48,16 @@ export function registerDemoTools(server: McpServer, withTasks = true): void {
           if (!(await control.sleep((seconds * 1000) / steps))) break;
         }
         const elapsed = ((Date.now() - started) / 1000).toFixed(1);
-        return {
-          status: 'completed',
-          statusMessage: `Finished ${steps} steps in ${elapsed} s`,
-          result: { content: [{ type: 'text', text: `Countdown finished: ${steps} steps in ${elapsed} s.` }] },
-        };
+        return { status: 'completed', statusMessage: `Finished ${steps} steps in ${elapsed} s`, result: text(`Countdown finished: ${steps} steps in ${elapsed} s.`) };
       },
-  );
-
-  registerTaskTool(
-    server,
+  ),
+  tool(
     'fail_after',
+    'Fail after',
+    'Works for `seconds`, then fails with an isError result that says why.',
     {
-      title: 'Fail after',
-      description: 'Works for `seconds`, then fails with an isError result that says why.',
-      inputSchema: {
-        seconds: z.number().min(0).max(3600).default(2).describe('How long to work before failing, in seconds'),
-        reason: z.string().max(500).default('the simulated upstream service returned 503').describe('What went wrong'),
-      },
+      seconds: z.number().min(0).max(3600).default(2).describe('How long to work before failing, in seconds'),
+      reason: z.string().max(500).default('the simulated upstream service returned 503').describe('What went wrong'),
     },
     ({ seconds, reason }) =>
       async (control) => {
@@ -100,35 +69,137 @@ export function registerDemoTools(server: McpServer, withTasks = true): void {
           result: { isError: true, content: [{ type: 'text', text: `fail_after gave up after ${seconds} s: ${reason}.` }] },
         };
       },
-  );
-
-  registerTaskTool(
-    server,
+  ),
+  tool(
     'render_chart',
+    'Render chart',
+    'Draws a bar chart of `bars` random values as a PNG and completes with an image content block.',
     {
-      title: 'Render chart',
-      description: 'Draws a bar chart of `bars` random values as a PNG and completes with an image content block.',
-      inputSchema: {
-        bars: z.number().int().min(1).max(60).default(8).describe('How many bars to draw'),
-        seconds: z.number().min(0).max(600).default(1).describe('How long rendering takes, in seconds'),
-      },
+      bars: z.number().int().min(1).max(60).default(8).describe('How many bars to draw'),
+      seconds: z.number().min(0).max(600).default(1).describe('How long rendering takes, in seconds'),
     },
     ({ bars, seconds }) =>
       async (control) => {
         await control.report(`Rendering ${bars} bars`);
-        if (!(await control.sleep(seconds * 1000))) return { status: 'failed', result: { content: [] } };
+        await control.sleep(seconds * 1000);
         const values = Array.from({ length: bars }, () => Math.round(10 + Math.random() * 90));
-        const png = drawBarChart(values);
         return {
           status: 'completed',
           statusMessage: `Rendered ${bars} bars`,
           result: {
             content: [
               { type: 'text', text: `Bar chart of ${bars} values: ${values.join(', ')}` },
-              { type: 'image', mimeType: 'image/png', data: png.toString('base64') },
+              { type: 'image', mimeType: 'image/png', data: drawBarChart(values).toString('base64') },
             ],
           },
         };
       },
-  );
+  ),
+  tool(
+    'ask',
+    'Ask',
+    'Enters input_required with an elicitation tied to the task (name, format, urgency), then completes with the answer.',
+    { question: z.string().max(500).default('How should the report be delivered?').describe('What to ask the user') },
+    ({ question }) =>
+      async (control) => {
+        await control.report('Preparing the question');
+        const answer = await control.elicit(question, {
+          type: 'object',
+          properties: {
+            name: { type: 'string', title: 'Report name', description: 'What to call the report', default: 'Quarterly summary' },
+            format: {
+              type: 'string',
+              title: 'Format',
+              oneOf: [
+                { const: 'pdf', title: 'PDF document' },
+                { const: 'md', title: 'Markdown' },
+              ],
+              default: 'md',
+            },
+            copies: { type: 'integer', title: 'Copies', minimum: 1, maximum: 10, default: 1 },
+            urgent: { type: 'boolean', title: 'Urgent', default: false },
+          },
+          required: ['name', 'format'],
+        });
+        if (answer.action === 'accept') {
+          return { status: 'completed', statusMessage: 'Answered', result: text(`You answered: ${JSON.stringify(answer.content ?? {})}`) };
+        }
+        if (answer.action === 'decline') return { status: 'completed', statusMessage: 'Declined', result: text('You declined to answer.') };
+        return { status: 'failed', statusMessage: 'Cancelled by the user', result: { isError: true, content: [{ type: 'text', text: 'The question was cancelled.' }] } };
+      },
+  ),
+  tool(
+    'long_job',
+    'Long job',
+    'Runs until cancelled (or for an hour), reporting progress every `interval` seconds.',
+    { interval: z.number().min(0.1).max(60).default(1).describe('Seconds between progress reports') },
+    ({ interval }) =>
+      async (control) => {
+        const started = Date.now();
+        let items = 0;
+        while (Date.now() - started < 3600_000) {
+          items += Math.ceil(Math.random() * 50);
+          if (!(await control.report(`Processed ${items} items`))) break;
+          if (!(await control.sleep(interval * 1000))) break;
+        }
+        return { status: 'completed', statusMessage: 'Ran for an hour', result: text(`Processed ${items} items in an hour.`) };
+      },
+  ),
+  tool(
+    'short_ttl',
+    'Short TTL',
+    'Completes after `seconds` with a TTL of only `ttl_seconds`, whatever the client asks: the result soon expires.',
+    {
+      seconds: z.number().min(0).max(60).default(1).describe('How long it works'),
+      ttl_seconds: z.number().min(1).max(300).default(8).describe('How long the server keeps the task'),
+    },
+    ({ seconds }) =>
+      async (control) => {
+        await control.report('Working briefly');
+        await control.sleep(seconds * 1000);
+        return { status: 'completed', statusMessage: 'Done; fetch it before it expires', result: text('This result expires soon.') };
+      },
+    ({ ttl_seconds }) => ttl_seconds * 1000,
+  ),
+];
+
+/** Runs a tool's work inline, for a server without tasks: progress is dropped, the result returned at the end. */
+export async function runInline(work: TaskWork): Promise<CallToolResult> {
+  const outcome = await work({
+    report: () => Promise.resolve(true),
+    sleep: (ms) => new Promise((resolve) => setTimeout(() => resolve(true), ms)),
+    elicit: () => Promise.resolve({ action: 'decline' }),
+  });
+  return outcome.result;
+}
+
+/**
+ * Registers the demo tools on an McpServer. With tasks each is `taskSupport: optional` and runs in the background
+ * as a task; without (the `--no-tasks` mode) each is an ordinary tool that answers when its work is done.
+ */
+export function registerDemoTools(server: McpServer, withTasks = true): void {
+  for (const t of DEMO_TOOLS) {
+    const config = { title: t.title, description: t.description, inputSchema: t.inputSchema };
+    if (!withTasks) {
+      const callback = (args: Record<string, unknown>) => runInline(t.work(args));
+      server.registerTool(t.name, config, callback);
+      continue;
+    }
+    server.experimental.tasks.registerToolTask(
+      t.name,
+      { ...config, execution: { taskSupport: 'optional' } },
+      {
+        createTask: async (args: Record<string, unknown>, extra: CreateTaskRequestHandlerExtra) => {
+          const task = await extra.taskStore.createTask({
+            ttl: t.ttlMs?.(args) ?? extra.taskRequestedTtl ?? DEFAULT_TTL_MS,
+            pollInterval: POLL_INTERVAL_MS,
+          });
+          runTask(extra.taskStore, task.taskId, t.work(args), (message, schema) => elicitForTask(server.server, task.taskId, message, schema, true));
+          return { task };
+        },
+        getTask: async (_args: unknown, extra: TaskRequestHandlerExtra) => extra.taskStore.getTask(extra.taskId),
+        getTaskResult: async (_args: unknown, extra: TaskRequestHandlerExtra) => (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
+      } as never,
+    );
+  }
 }

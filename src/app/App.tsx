@@ -1,11 +1,14 @@
 import { useConnectionStore } from '../mcp/connection-store';
 import { serverIdentity } from '../mcp/errors';
 import { ConnectionForm, ConnectionStatus, ServerInfo } from '../features/connection';
+import { InputRequestPanel } from '../features/input-request';
 import { ProtocolLogPanel } from '../features/protocol-log';
+import { ServerBehaviourPanel } from '../features/server-behaviour';
 import { RunToolPanel } from '../features/run-tool';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useTaskSync } from './task-sync';
+import { useSelectedStatus } from './use-selected-status';
 
 export function App() {
   const session = useConnectionStore((s) => s.session);
@@ -13,6 +16,7 @@ export function App() {
   // The cache identity: the connected server, or the one in the form (so its cached tasks stay on screen).
   const serverUrl = session?.serverUrl ?? serverIdentity(formUrl);
   useTaskSync(session);
+  const selectedStatus = useSelectedStatus(serverUrl, session);
   return (
     <div className="app">
       <header className="topbar">
@@ -30,9 +34,11 @@ export function App() {
           <RunToolPanel session={session} />
           <TaskTable serverUrl={serverUrl} session={session} />
           <ServerInfo />
+          <ServerBehaviourPanel serverUrl={serverUrl} />
         </div>
         <div className="column right">
           <TaskDetails serverUrl={serverUrl} session={session} />
+          <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
           <ResultPanel serverUrl={serverUrl} session={session} />
           <ProtocolLogPanel />
         </div>

@@ -1,42 +1,69 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionEvents } from '../mcp/connection-store';
+import { sessionEvents, type TaskPushEvent } from '../mcp/connection-store';
+import { messageOf, rpcCodeOf } from '../mcp/errors';
 import type { McpSession } from '../mcp/session';
-import { getTask } from '../tasks/api';
+import { fetchTaskResult, getTask } from '../tasks/api';
+import { reportObservation } from '../tasks/behaviour-store';
 import { mcpKeys } from '../tasks/keys';
+import { useLiveStore } from '../tasks/live-store';
 import { pollBackoff, tasksDueForPoll } from '../tasks/poll-schedule';
-import { parseTask, type Task } from '../tasks/task';
-import { applyTaskUpdate, type TaskEntry, type UpdateInfo } from '../tasks/task-cache';
-
-/** Writes one task state into the server's task list in the cache. */
-export function writeTask(queryClient: QueryClient, serverUrl: string, task: Task, info: UpdateInfo): void {
-  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => applyTaskUpdate(old ?? [], task, info).entries);
-}
+import { isTerminal } from '../tasks/status';
+import { parseTask, timeOf } from '../tasks/task';
+import { expireTask, writeTask } from '../tasks/cache-writes';
+import { findTask, type TaskEntry } from '../tasks/task-cache';
+import { resultObservation } from '../tasks/result';
 
 const TICK_MS = 250;
 
+function applyPush(queryClient: QueryClient, event: TaskPushEvent): void {
+  const { serverUrl, generation, params, method, receivedAt } = event;
+  const task = parseTask(params);
+  if (!task) {
+    reportObservation(serverUrl, { type: 'invalid-push', method });
+    return;
+  }
+  const key = mcpKeys.tasks(serverUrl);
+  const known = findTask(queryClient.getQueryData<TaskEntry[]>(key), task.taskId) !== undefined;
+  // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
+  const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
+  const unknownTask = !known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
+  reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
+  writeTask(queryClient, serverUrl, task, { source: 'push', now: receivedAt, generation, pushMethod: method });
+}
+
 /**
- * The one place where server pushes reach the query cache, plus the polling fallback that rule 3 of the
- * protocol asks for: notifications are optional, so a silent non-terminal task is asked about with tasks/get.
+ * The one place where server traffic about tasks reaches the query cache: pushes (either dialect), the polling
+ * fallback that rule 3 asks for (notifications are optional), expiry, and the background `tasks/result` that
+ * receives a task's input requests while it is `input_required`.
  */
 export function useTaskSync(session: McpSession | null): void {
   const queryClient = useQueryClient();
 
-  useEffect(
-    () =>
-      sessionEvents.on('taskPush', ({ serverUrl, generation, params, method, receivedAt }) => {
-        const task = parseTask(params);
-        if (!task) {
-          console.warn(`Ignored ${method} without a valid task`, params);
-          return;
-        }
-        writeTask(queryClient, serverUrl, task, { source: 'push', now: receivedAt, generation, pushMethod: method });
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    const held = new Map<string, TaskPushEvent>();
+    const offPush = sessionEvents.on('taskPush', (event) => {
+      if (useLiveStore.getState().paused) {
+        const parsed = parseTask(event.params);
+        held.set(parsed?.taskId ?? `invalid:${held.size}`, event);
+        return;
+      }
+      applyPush(queryClient, event);
+    });
+    const offLive = useLiveStore.subscribe((state, prev) => {
+      if (prev.paused && !state.paused) {
+        for (const event of held.values()) applyPush(queryClient, event);
+        held.clear();
+      }
+    });
+    return () => {
+      offPush();
+      offLive();
+    };
+  }, [queryClient]);
 
-  // A new session (first connect or a reconnect) re-reads what the server has: tools, and the task list,
-  // which is merged into what is on screen, so tasks from the old session stay, marked as such.
+  // A new session (a reconnect) re-reads what the server has: tools, and the task list, which is merged into what
+  // is on screen, so tasks from the old session stay, marked as such.
   useEffect(() => {
     if (!session || session.generation <= 1) return;
     void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(session.serverUrl) }, { cancelRefetch: false });
@@ -45,22 +72,70 @@ export function useTaskSync(session: McpSession | null): void {
 
   useEffect(() => {
     if (!session?.capabilities.tasks) return;
-    const serverUrl = session.serverUrl;
+    const { serverUrl, generation, client } = session;
     const inFlight = new Set<string>();
     const notBefore = new Map<string, number>();
     const failures = new Map<string, number>();
+    /** Tasks with a background tasks/result open (input_required), and tasks whose server refused one. */
+    const streaming = new Set<string>();
+    const refused = new Set<string>();
+    const streamRetryAt = new Map<string, number>();
     const controller = new AbortController();
+
+    const openResultStream = (taskId: string) => {
+      streaming.add(taskId);
+      fetchTaskResult(client, taskId, { timeoutMs: 30 * 60_000, signal: controller.signal })
+        .then(async (result) => {
+          reportObservation(serverUrl, { type: 'result-early', outcome: 'blocked', taskId });
+          reportObservation(serverUrl, resultObservation(taskId, result));
+          queryClient.setQueryData(mcpKeys.result(serverUrl, taskId), result);
+          // The answer should only come once the task is terminal: check.
+          const task = await getTask(client, taskId).catch(() => undefined);
+          if (task) {
+            writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation });
+            if (!isTerminal(task.status)) reportObservation(serverUrl, { type: 'result-before-terminal', taskId, status: task.status });
+          }
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          const code = rpcCodeOf(error);
+          if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });
+          if (code === -32602) {
+            // The seed dialect: tasks/result is not a blocking wait. Say so once; keep polling; no retry loop.
+            refused.add(taskId);
+            reportObservation(serverUrl, { type: 'result-early', outcome: 'refused', taskId, message: messageOf(error) });
+          } else {
+            streamRetryAt.set(taskId, Date.now() + 5000);
+          }
+        })
+        .finally(() => streaming.delete(taskId));
+    };
+
     const timer = setInterval(() => {
+      if (useLiveStore.getState().paused) return;
       const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [];
       const now = Date.now();
+      for (const entry of entries) {
+        const id = entry.task.taskId;
+        if (entry.task.status === 'input_required' && !entry.expired && !streaming.has(id) && !refused.has(id) && (streamRetryAt.get(id) ?? 0) <= now) {
+          openResultStream(id);
+        }
+      }
       for (const taskId of tasksDueForPoll(entries, now, inFlight, notBefore)) {
         inFlight.add(taskId);
-        getTask(session.client, taskId, controller.signal)
+        getTask(client, taskId, controller.signal)
           .then((task) => {
             failures.delete(taskId);
-            writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation: session.generation });
+            writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation });
           })
-          .catch(() => {
+          .catch((error: unknown) => {
+            if (controller.signal.aborted) return;
+            const code = rpcCodeOf(error);
+            if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/get', code });
+            if (code === -32602) {
+              expireTask(queryClient, serverUrl, taskId, messageOf(error).replace(/^MCP error -32602: /, ''));
+              return;
+            }
             const count = (failures.get(taskId) ?? 0) + 1;
             failures.set(taskId, count);
             notBefore.set(taskId, Date.now() + pollBackoff(count));

@@ -8,6 +8,13 @@ describe('deep link', () => {
     expect(readDeepLink('?transport=carrier-pigeon').transport).toBe('auto');
   });
 
+  it('reads and writes the task list filters', () => {
+    expect(readDeepLink('?status=failed&q=disk&sort=updated')).toMatchObject({ status: 'failed', q: 'disk', sort: 'updated' });
+    expect(readDeepLink('?status=bogus').status).toBeUndefined();
+    const params = new URLSearchParams(writeDeepLink('', { transport: 'auto', status: 'expired', q: 'x y', sort: 'created' }));
+    expect([params.get('status'), params.get('q'), params.has('sort')]).toEqual(['expired', 'x y', false]);
+  });
+
   it('writes them back, keeping unrelated parameters and dropping empty ones', () => {
     const search = writeDeepLink('?theme=dark&task=old', { server: 'http://h/mcp', transport: 'streamable-http' });
     const params = new URLSearchParams(search);

@@ -1,6 +1,9 @@
 import { useConnectionStore } from '../mcp/connection-store';
 import type { TransportChoice } from '../mcp/session';
+import { useFilterStore, type SortKey } from '../tasks/filter-store';
+import { FILTER_STATUSES } from '../tasks/filtering';
 import { useSelectionStore } from '../tasks/selection-store';
+import type { DisplayStatus } from '../tasks/status';
 
 const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse'];
 
@@ -8,6 +11,10 @@ export interface DeepLink {
   server?: string;
   transport: TransportChoice;
   task?: string;
+  /** Task list filters. */
+  status?: DisplayStatus;
+  q?: string;
+  sort?: SortKey;
 }
 
 export function readDeepLink(search: string): DeepLink {
@@ -18,6 +25,11 @@ export function readDeepLink(search: string): DeepLink {
   if (server) link.server = server;
   const task = params.get('task');
   if (task) link.task = task;
+  const status = params.get('status');
+  if (FILTER_STATUSES.includes(status as DisplayStatus)) link.status = status as DisplayStatus;
+  const q = params.get('q');
+  if (q) link.q = q;
+  if (params.get('sort') === 'updated') link.sort = 'updated';
   return link;
 }
 
@@ -27,6 +39,9 @@ export function writeDeepLink(search: string, link: DeepLink): string {
   set('server', link.server);
   set('transport', link.server ? link.transport : undefined);
   set('task', link.task);
+  set('status', link.status);
+  set('q', link.q);
+  set('sort', link.sort === 'updated' ? 'updated' : undefined);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -39,6 +54,10 @@ export function startUrlSync(): () => void {
   const link = readDeepLink(window.location.search);
   const connection = useConnectionStore.getState();
   if (link.task) useSelectionStore.getState().taskSelected(link.task);
+  const filters = useFilterStore.getState();
+  if (link.status) filters.statusFiltered(link.status);
+  if (link.q) filters.queryEdited(link.q);
+  if (link.sort) filters.sortChosen(link.sort);
   if (link.server) {
     connection.serverUrlEdited(link.server);
     connection.transportChosen(link.transport);
@@ -49,15 +68,25 @@ export function startUrlSync(): () => void {
     const { serverUrl, transport, status } = useConnectionStore.getState();
     const active = status !== 'Disconnected' ? serverUrl : undefined;
     const task = useSelectionStore.getState().selectedTaskId;
-    const search = writeDeepLink(window.location.search, { server: active, transport, task });
+    const { status: filter, query, sort } = useFilterStore.getState();
+    const search = writeDeepLink(window.location.search, {
+      server: active,
+      transport,
+      task,
+      ...(filter !== 'all' && { status: filter }),
+      ...(query && { q: query }),
+      sort,
+    });
     if (search !== window.location.search) {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
   };
   const offConnection = useConnectionStore.subscribe(sync);
   const offSelection = useSelectionStore.subscribe(sync);
+  const offFilters = useFilterStore.subscribe(sync);
   return () => {
     offConnection();
     offSelection();
+    offFilters();
   };
 }

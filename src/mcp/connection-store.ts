@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { backoffDelay } from './backoff';
 import { ConnectionError, messageOf, serverIdentity } from './errors';
 import { createEmitter } from './emitter';
+import { useElicitationStore } from './elicitation-store';
 import { protocolLog } from './protocol-log';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
@@ -17,7 +18,10 @@ export interface TaskPushEvent {
 }
 
 /** Server pushes, for the one place in app/ that writes them into the query cache. */
-export const sessionEvents = createEmitter<{ taskPush: (event: TaskPushEvent) => void }>();
+export const sessionEvents = createEmitter<{
+  taskPush: (event: TaskPushEvent) => void;
+  elicitation: (event: { serverUrl: string; taskId?: string }) => void;
+}>();
 
 export interface HeaderRow {
   id: number;
@@ -112,6 +116,13 @@ export const useConnectionStore = create<ConnectionState>()((set, get) => {
       log: protocolLog,
       events: {
         taskPush: (params, method) => sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
+        elicitation: (request, signal) =>
+          new Promise((resolve) => {
+            const store = useElicitationStore.getState();
+            store.elicitationReceived({ ...request, serverUrl: identity, receivedAt: Date.now() }, resolve);
+            sessionEvents.emit('elicitation', { serverUrl: identity, ...(request.taskId !== undefined && { taskId: request.taskId }) });
+            signal.addEventListener('abort', () => useElicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
+          }),
         lost: (reason) => {
           if (get().session === session && get().attempt === attempt) void reconnect(attempt, reason);
         },

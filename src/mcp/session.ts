@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Implementation, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, RELATED_TASK_META_KEY, type ElicitResult, type Implementation, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
@@ -20,6 +20,8 @@ export type TaskPushMethod = (typeof TASK_PUSH_METHODS)[number];
 export interface SessionEvents {
   /** A task status push arrived; params are untrusted. */
   taskPush: (params: unknown, method: TaskPushMethod) => void;
+  /** The server asks the user for input; resolve with the user's answer. `signal` aborts if the server gives up. */
+  elicitation: (request: { key: string; message: string; requestedSchema: unknown; taskId?: string }, signal: AbortSignal) => Promise<ElicitResult>;
   /** The server stopped answering (stream gone and ping failed), or the transport closed by itself. */
   lost: (reason: string) => void;
 }
@@ -58,8 +60,22 @@ const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
 
 function createClient(events: SessionEvents): Client {
   const client = new Client(CLIENT_INFO, {
-    capabilities: { tasks: { list: {}, cancel: {} } },
+    capabilities: { tasks: { list: {}, cancel: {} }, elicitation: { form: {} } },
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+  });
+  let elicitations = 0;
+  client.setRequestHandler(ElicitRequestSchema, (request, extra) => {
+    const params = request.params as { message?: unknown; requestedSchema?: unknown; _meta?: Record<string, unknown> };
+    const related = params._meta?.[RELATED_TASK_META_KEY] as { taskId?: unknown } | undefined;
+    return events.elicitation(
+      {
+        key: `${String(extra.requestId)}:${++elicitations}`,
+        message: typeof params.message === 'string' ? params.message : '(the server sent no message)',
+        requestedSchema: params.requestedSchema,
+        ...(typeof related?.taskId === 'string' && { taskId: related.taskId }),
+      },
+      extra.signal,
+    );
   });
   for (const method of TASK_PUSH_METHODS) {
     const schema = z.object({ method: z.literal(method), params: z.unknown() });

@@ -92,7 +92,14 @@ export async function startToolTask(
 }
 
 /** tasks/result for a task known to be terminal; the payload is validated as a CallToolResult (either dialect). */
-export async function fetchTaskResult(client: Client, taskId: string): Promise<FetchedResult> {
-  const raw = await client.request({ method: 'tasks/result', params: { taskId } }, AnyResult, { timeout: 120_000 });
+export async function fetchTaskResult(
+  client: Client,
+  taskId: string,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<FetchedResult> {
+  const raw = await client.request({ method: 'tasks/result', params: { taskId } }, AnyResult, {
+    timeout: options.timeoutMs ?? 120_000,
+    ...(options.signal && { signal: options.signal }),
+  });
   return { taskId, raw, parsed: parseToolTaskResult(raw), fetchedAt: Date.now(), size: jsonSize(raw) };
 }

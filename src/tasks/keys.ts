@@ -3,5 +3,6 @@ export const mcpKeys = {
   server: (serverUrl: string) => ['mcp', serverUrl] as const,
   tools: (serverUrl: string) => ['mcp', serverUrl, 'tools'] as const,
   tasks: (serverUrl: string) => ['mcp', serverUrl, 'tasks'] as const,
+  tasksPaging: (serverUrl: string) => ['mcp', serverUrl, 'tasks-paging'] as const,
   result: (serverUrl: string, taskId: string) => ['mcp', serverUrl, 'result', taskId] as const,
 };

@@ -9,6 +9,7 @@ function entry(id: string, status: TaskEntry['task']['status'], receivedAt: numb
     lastSource: 'create',
     receivedAt,
     generation: 1,
+    history: [],
   };
 }
 

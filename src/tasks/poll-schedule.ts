@@ -1,5 +1,4 @@
-import { isTerminal } from './status';
-import type { TaskEntry } from './task-cache';
+import { isLive, type TaskEntry } from './task-cache';
 
 export const DEFAULT_POLL_MS = 1000;
 export const MIN_POLL_MS = 250;
@@ -22,7 +21,7 @@ export function tasksDueForPoll(
   const due: string[] = [];
   for (const entry of entries) {
     const id = entry.task.taskId;
-    if (isTerminal(entry.task.status) || inFlight.has(id)) continue;
+    if (!isLive(entry, now) || inFlight.has(id)) continue;
     if ((notBefore.get(id) ?? 0) > now) continue;
     if (now - entry.receivedAt >= pollIntervalOf(entry)) due.push(id);
   }

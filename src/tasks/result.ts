@@ -1,3 +1,4 @@
+import type { Observation } from './behaviour';
 import { CallToolResultSchema, RELATED_TASK_META_KEY, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 /** The shapes a `tasks/result` answer can take, after validation. */
@@ -51,6 +52,13 @@ export function parseToolTaskResult(raw: unknown): TaskResult {
   }
   if (!isRecord(raw)) return { kind: 'invalid', error: `Expected an object, got ${raw === null ? 'null' : typeof raw}` };
   return asCallToolResult(raw, 'spec');
+}
+
+/** What a fetched result says about the server, for the behaviour detector. */
+export function resultObservation(taskId: string, result: FetchedResult): Observation {
+  const parsed = result.parsed;
+  if (parsed.kind === 'invalid') return { type: 'result', envelope: 'invalid', taskId, relatedTaskMeta: false, detail: parsed.error };
+  return { type: 'result', envelope: parsed.envelope, taskId, relatedTaskMeta: parsed.kind === 'call-tool' && parsed.relatedTaskId !== undefined };
 }
 
 export function jsonSize(raw: unknown): number {

@@ -1,8 +1,18 @@
-import { isTerminal } from './status';
+import { isTerminal, type DisplayStatus, type TaskStatus } from './status';
 import { timeOf, type Task } from './task';
+import { isPastTtl } from './ttl';
 
 /** How the dashboard learned a task's latest state. */
-export type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel';
+export type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry';
+
+/** One observed change of status or statusMessage. */
+export interface Transition {
+  /** Local clock, ms. */
+  at: number;
+  status: DisplayStatus;
+  statusMessage?: string;
+  source: UpdateSource;
+}
 
 /** A task in the TanStack Query cache, with what the dashboard knows about it beyond the server's fields. */
 export interface TaskEntry {
@@ -19,14 +29,20 @@ export interface TaskEntry {
   receivedAt: number;
   /** The session (counted per tab) that last confirmed it; older than the current one = "from an earlier session". */
   generation: number;
+  /** Every observed transition, oldest first (bounded). */
+  history: Transition[];
+  /** Set once the server forgot the task (-32602 for a task we knew). */
+  expired?: { at: number; reason: string };
 }
 
-export type Rejection = 'terminal-changed' | 'stale';
+export type Rejection = 'terminal-changed' | 'stale' | 'expired';
 
 export interface UpdateOutcome {
   entries: TaskEntry[];
   /** Why the incoming state was not applied, if it was not. */
   rejected?: Rejection;
+  /** The entry as it was before, when there was one. */
+  previous?: TaskEntry;
 }
 
 export interface UpdateInfo {
@@ -35,6 +51,27 @@ export interface UpdateInfo {
   generation: number;
   toolName?: string;
   pushMethod?: string;
+  /** Apply even against the rules: a correction from the server after an optimistic update. */
+  force?: boolean;
+}
+
+const MAX_HISTORY = 200;
+
+function appendTransition(history: Transition[], transition: Transition): Transition[] {
+  const last = history[history.length - 1];
+  if (last && last.status === transition.status && last.statusMessage === transition.statusMessage) return history;
+  const next = [...history, transition];
+  // Keep the first transition (the start) and the most recent ones.
+  return next.length > MAX_HISTORY ? [next[0]!, ...next.slice(next.length - MAX_HISTORY + 1)] : next;
+}
+
+function transitionOf(task: Task, info: UpdateInfo): Transition {
+  return {
+    at: info.now,
+    status: task.status,
+    source: info.source,
+    ...(task.statusMessage !== undefined && { statusMessage: task.statusMessage }),
+  };
 }
 
 /** Newest first by createdAt; tasks with unparseable times sort last; ties keep a stable order by id. */
@@ -69,27 +106,34 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
       lastSource: info.source,
       receivedAt: info.now,
       generation: info.generation,
+      history: [transitionOf(incoming, info)],
       ...(info.toolName !== undefined && { toolName: info.toolName }),
       ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
     };
     return { entries: [...entries, entry].sort(compareNewestFirst) };
   }
   const current = entries[index]!;
-  const rejected = judgeUpdate(current.task, incoming);
-  const next: TaskEntry = rejected
-    ? { ...current, receivedAt: info.now, generation: Math.max(current.generation, info.generation) }
-    : {
-        ...current,
-        task: { ...current.task, ...incoming },
-        lastSource: info.source,
-        receivedAt: info.now,
-        generation: Math.max(current.generation, info.generation),
-        ...(info.toolName !== undefined && { toolName: info.toolName }),
-        ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
-      };
+  const rejected = info.force ? undefined : current.expired ? 'expired' : judgeUpdate(current.task, incoming);
+  const generation = Math.max(current.generation, info.generation);
+  let next: TaskEntry;
+  if (rejected) {
+    next = { ...current, receivedAt: info.now, generation };
+  } else {
+    const task = { ...current.task, ...incoming };
+    next = {
+      ...current,
+      task,
+      lastSource: info.source,
+      receivedAt: info.now,
+      generation,
+      history: appendTransition(current.history, transitionOf(task, info)),
+      ...(info.toolName !== undefined && { toolName: info.toolName }),
+      ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
+    };
+  }
   const copy = entries.slice();
   copy[index] = next;
-  return rejected ? { entries: copy, rejected } : { entries: copy };
+  return rejected ? { entries: copy, rejected, previous: current } : { entries: copy, previous: current };
 }
 
 /** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
@@ -101,12 +145,39 @@ export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly
   return result;
 }
 
+/** The server no longer knows this task (or its TTL ran out): it is `expired`, and keeps whatever was fetched. */
+export function markExpired(entries: readonly TaskEntry[], taskId: string, reason: string, now: number): TaskEntry[] {
+  const index = entries.findIndex((e) => e.task.taskId === taskId);
+  if (index === -1 || entries[index]!.expired) return entries as TaskEntry[];
+  const current = entries[index]!;
+  const copy = entries.slice();
+  copy[index] = {
+    ...current,
+    expired: { at: now, reason },
+    history: appendTransition(current.history, { at: now, status: 'expired', statusMessage: reason, source: 'expiry' }),
+  };
+  return copy;
+}
+
 /** Known from a session before the current one, and not confirmed since. */
 export function isFromEarlierSession(entry: TaskEntry, currentGeneration: number): boolean {
   return entry.generation < currentGeneration;
+}
+
+/** The status to show: the server's, unless the task expired (told by the server, or its TTL ran out). */
+export function displayStatus(entry: TaskEntry, now: number): DisplayStatus {
+  if (entry.expired || isPastTtl(entry.task, now)) return 'expired';
+  return entry.task.status;
+}
+
+/** Whether the dashboard should still ask about this task. */
+export function isLive(entry: TaskEntry, now: number): boolean {
+  return !isTerminal(entry.task.status) && displayStatus(entry, now) !== 'expired';
 }
 
 export function findTask(entries: readonly TaskEntry[] | undefined, taskId: string | undefined): TaskEntry | undefined {
   if (!entries || taskId === undefined) return undefined;
   return entries.find((e) => e.task.taskId === taskId);
 }
+
+export type { TaskStatus };

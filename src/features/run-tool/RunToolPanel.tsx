@@ -10,8 +10,10 @@ import { mcpKeys } from '../../tasks/keys';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { applyTaskUpdate, type TaskEntry } from '../../tasks/task-cache';
 import { toolsQueryOptions } from './api';
-import { ArgumentField } from './ArgumentField';
-import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from './schema-form';
+import { SchemaField } from '../../components/SchemaField';
+import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from '../../lib/schema-form';
+
+const TTL_FIELD = '\u0000ttl';
 
 export function RunToolPanel({ session }: { session: McpSession | null }) {
   const serverUrl = session?.serverUrl ?? '';
@@ -55,6 +57,7 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [starting, setStarting] = useState(0);
+  const [ttlSeconds, setTtlSeconds] = useState('');
   const support = taskSupportOf(tool);
   const tasksSupported = Boolean(session.capabilities.tasks?.requests?.tools?.call);
   const blocked = !tasksSupported
@@ -66,15 +69,16 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const built = buildArguments(fields, values);
-    if (!built.ok) {
-      setErrors(built.errors);
+    const ttl = ttlSeconds.trim() === '' ? undefined : Number(ttlSeconds);
+    if (!built.ok || (ttl !== undefined && !(Number.isFinite(ttl) && ttl > 0))) {
+      setErrors({ ...(built.ok ? {} : built.errors), ...(ttl !== undefined && !(ttl > 0) && { [TTL_FIELD]: 'Enter a positive number of seconds' }) });
       return;
     }
     setErrors({});
     setFailure(undefined);
     setStarting((n) => n + 1);
     try {
-      const task = await startToolTask(session.client, tool.name, built.args);
+      const task = await startToolTask(session.client, tool.name, built.args, ttl === undefined ? undefined : Math.round(ttl * 1000));
       queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(session.serverUrl), (old) =>
         applyTaskUpdate(old ?? [], task, { source: 'create', now: Date.now(), generation: session.generation, toolName: tool.name }).entries,
       );
@@ -92,7 +96,7 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
       {fields.length === 0 ? <p className="muted">This tool takes no arguments.</p> : null}
       <div className="fields">
         {fields.map((field) => (
-          <ArgumentField
+          <SchemaField
             key={field.name}
             field={field}
             value={values[field.name] ?? ''}
@@ -101,6 +105,21 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
           />
         ))}
       </div>
+      <label className="field ttl-field">
+        <span>
+          Task TTL <span className="field-kind">seconds</span>
+        </span>
+        <input
+          type="number"
+          min="1"
+          step="any"
+          value={ttlSeconds}
+          placeholder="server default"
+          onChange={(e) => setTtlSeconds(e.target.value)}
+          aria-invalid={errors[TTL_FIELD] ? true : undefined}
+        />
+        {errors[TTL_FIELD] ? <small className="error-text">{errors[TTL_FIELD]}</small> : null}
+      </label>
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={blocked !== undefined}>
           Run as task

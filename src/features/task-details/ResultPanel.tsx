@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Region } from '../../components/Region';
 import type { McpSession } from '../../mcp/session';
 import { describeRequestError } from '../../mcp/errors';
@@ -20,7 +20,8 @@ export function ResultPanel({ serverUrl, session }: { serverUrl: string; session
 }
 
 function SelectedResult({ serverUrl, session, taskId }: { serverUrl: string; session: McpSession | null; taskId: string }) {
-  const result = useQuery(resultQueryOptions(serverUrl, taskId, session?.client));
+  const queryClient = useQueryClient();
+  const result = useQuery(resultQueryOptions(queryClient, serverUrl, taskId, session?.client));
   if (result.data) return <ResultViewer result={result.data} />;
   if (result.isFetching) return <p className="empty">Fetching the result…</p>;
   if (result.isError) return <p className="error-text" role="alert">Could not fetch the result: {describeRequestError(result.error, 'tasks/result')}</p>;

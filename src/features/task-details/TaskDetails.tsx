@@ -4,15 +4,17 @@ import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAbsolute, formatDuration, formatRelative } from '../../components/time';
 import { useNow } from '../../components/use-now';
-import type { McpSession } from '../../mcp/session';
-import { cancelTask } from '../../tasks/api';
 import { describeRequestError } from '../../mcp/errors';
-import { mcpKeys } from '../../tasks/keys';
-import { canCancel, canFetchResult } from '../../tasks/status';
-import { applyTaskUpdate, findTask, type TaskEntry } from '../../tasks/task-cache';
-import { useSelectionStore } from '../../tasks/selection-store';
+import type { McpSession } from '../../mcp/session';
+import { cancelTask, getTask } from '../../tasks/api';
+import { writeTask } from '../../tasks/cache-writes';
 import { tasksQueryOptions } from '../../tasks/queries';
+import { useSelectionStore } from '../../tasks/selection-store';
+import { canCancel, canFetchResult } from '../../tasks/status';
+import { displayStatus, findTask, type TaskEntry } from '../../tasks/task-cache';
+import { remainingTtl } from '../../tasks/ttl';
 import { resultQueryOptions } from './api';
+import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
   create: 'creation reply',
@@ -20,6 +22,7 @@ const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
   poll: 'poll (tasks/get)',
   list: 'tasks/list',
   cancel: 'cancel reply',
+  expiry: 'expiry',
 };
 
 export function TaskDetails({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
@@ -38,29 +41,39 @@ export function TaskDetails({ serverUrl, session }: { serverUrl: string; session
   );
 }
 
+function ttlText(entry: TaskEntry, now: number): string {
+  const { ttl } = entry.task;
+  if (ttl === null) return 'no expiry';
+  const left = remainingTtl(entry.task, now);
+  if (left === null) return `${formatDuration(ttl)} (createdAt unreadable)`;
+  return `${formatDuration(ttl)} · ${left > 0 ? `expires in ${formatDuration(left)}` : `expired ${formatDuration(-left)} ago`}`;
+}
+
 function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
   const now = useNow(1000);
   const { task } = entry;
-  const result = useQuery(resultQueryOptions(serverUrl, task.taskId, session?.client));
+  const status = displayStatus(entry, now);
+  const result = useQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client));
   const [cancelError, setCancelError] = useState<string | undefined>();
   const canCancelHere = Boolean(session?.capabilities.tasks?.cancel);
-  const created = Date.parse(task.createdAt);
-  const expiresIn = task.ttl === null || Number.isNaN(created) ? undefined : created + task.ttl - now;
 
   const onFetch = () => {
-    void queryClient.fetchQuery(resultQueryOptions(serverUrl, task.taskId, session?.client)).catch(() => {});
+    void queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client)).catch(() => {});
   };
+  // Cancel shows at once; the server's answer then corrects it either way.
   const onCancel = async () => {
     if (!session) return;
     setCancelError(undefined);
+    const info = { now: Date.now(), generation: session.generation };
+    writeTask(queryClient, serverUrl, { ...task, status: 'cancelled', statusMessage: 'Cancelling…' }, { ...info, source: 'cancel', force: true });
     try {
       const cancelled = await cancelTask(session.client, task.taskId);
-      queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) =>
-        applyTaskUpdate(old ?? [], cancelled, { source: 'cancel', now: Date.now(), generation: session.generation }).entries,
-      );
+      writeTask(queryClient, serverUrl, cancelled, { source: 'cancel', now: Date.now(), generation: session.generation, force: true });
     } catch (error) {
       setCancelError(describeRequestError(error, 'tasks/cancel'));
+      const truth = await getTask(session.client, task.taskId).catch(() => task);
+      writeTask(queryClient, serverUrl, truth, { source: 'poll', now: Date.now(), generation: session.generation, force: true });
     }
   };
 
@@ -71,7 +84,9 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
         <dd className="mono">{task.taskId}</dd>
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={task.status} />
+          <StatusBadge status={status} />
+          {entry.expired ? <span className="muted"> {entry.expired.reason}</span> : null}
+          {status === 'expired' && !entry.expired ? <span className="muted"> TTL passed (last known: {task.status})</span> : null}
         </dd>
         <dt>Message</dt>
         <dd>{task.statusMessage ?? <span className="muted">none</span>}</dd>
@@ -86,11 +101,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           {formatAbsolute(task.lastUpdatedAt)} <span className="muted">via {SOURCE_LABELS[entry.lastSource]}</span>
         </dd>
         <dt>TTL</dt>
-        <dd>
-          {task.ttl === null
-            ? 'no expiry'
-            : `${formatDuration(task.ttl)}${expiresIn === undefined ? '' : expiresIn > 0 ? ` (expires in ${formatDuration(expiresIn)})` : ' (past its TTL)'}`}
-        </dd>
+        <dd>{ttlText(entry, now)}</dd>
         <dt>Poll interval</dt>
         <dd>{task.pollInterval === undefined ? <span className="muted">not given (1 s)</span> : formatDuration(task.pollInterval)}</dd>
       </dl>
@@ -98,20 +109,21 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
         <button
           type="button"
           className="button primary"
-          disabled={!session || !canFetchResult(task.status) || result.isFetching}
+          disabled={!session || !canFetchResult(status) || result.isFetching}
           onClick={onFetch}
-          title={canFetchResult(task.status) ? undefined : 'Available once the task is completed, failed or cancelled'}
+          title={canFetchResult(status) ? undefined : 'Available once the task is completed, failed or cancelled'}
         >
           Fetch result
         </button>
         {result.isFetching ? <span className="muted">Fetching…</span> : null}
         {canCancelHere ? (
-          <button type="button" className="button danger" disabled={!canCancel(task.status)} onClick={() => void onCancel()}>
+          <button type="button" className="button danger" disabled={!canCancel(status)} onClick={() => void onCancel()}>
             Cancel task
           </button>
         ) : null}
       </div>
       {cancelError ? <p className="error-text" role="alert">Cancel failed: {cancelError}</p> : null}
+      <TaskTimeline history={entry.history} now={now} />
     </div>
   );
 }

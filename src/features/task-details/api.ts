@@ -1,19 +1,41 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
+import { messageOf, rpcCodeOf } from '../../mcp/errors';
 import { fetchTaskResult } from '../../tasks/api';
+import { reportObservation } from '../../tasks/behaviour-store';
 import { mcpKeys } from '../../tasks/keys';
+import { resultObservation } from '../../tasks/result';
+import { markExpired, type TaskEntry } from '../../tasks/task-cache';
 
 /**
  * A task's result. Never fetched on its own: the query is disabled and only `fetchQuery` (the Fetch result
- * button, allowed once the task is terminal) fills it. tasks/result is idempotent, so transport failures retry.
+ * button, allowed once the task is terminal) fills it. tasks/result is idempotent, so transport failures retry;
+ * a -32602 for a task we knew means the server forgot it: the task is marked expired.
  */
-export function resultQueryOptions(serverUrl: string, taskId: string, client: Client | undefined) {
+export function resultQueryOptions(queryClient: QueryClient, serverUrl: string, taskId: string, client: Client | undefined) {
   return queryOptions({
     queryKey: mcpKeys.result(serverUrl, taskId),
-    queryFn: client ? () => fetchTaskResult(client, taskId) : skipToken,
+    queryFn: client
+      ? async () => {
+          try {
+            const result = await fetchTaskResult(client, taskId);
+            reportObservation(serverUrl, resultObservation(taskId, result));
+            return result;
+          } catch (error) {
+            const code = rpcCodeOf(error);
+            if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });
+            if (code === -32602) {
+              const reason = messageOf(error).replace(/^MCP error -32602: /, '');
+              queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => markExpired(old ?? [], taskId, reason, Date.now()));
+            }
+            throw error;
+          }
+        }
+      : skipToken,
     enabled: false,
     staleTime: Infinity,
     gcTime: Infinity,
-    retry: (count, error) => count < 3 && !('code' in error && typeof error.code === 'number' && error.code < 0),
+    retry: (count, error) => count < 3 && rpcCodeOf(error) === undefined,
+    retryDelay: (attempt) => Math.min(8000, 500 * 2 ** attempt),
   });
 }

@@ -1,44 +1,102 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KeyboardEvent } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAbsolute, formatRelative } from '../../components/time';
 import { useNow } from '../../components/use-now';
-import type { McpSession } from '../../mcp/session';
-import { useSelectionStore } from '../../tasks/selection-store';
-import { isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import { useConnectionStore } from '../../mcp/connection-store';
 import { describeRequestError } from '../../mcp/errors';
-import { tasksQueryOptions } from '../../tasks/queries';
+import type { McpSession } from '../../mcp/session';
+import { useFilterStore } from '../../tasks/filter-store';
+import { countByStatus, visibleTasks } from '../../tasks/filtering';
+import { mcpKeys } from '../../tasks/keys';
+import { useLiveStore } from '../../tasks/live-store';
+import { loadNextTaskPage, tasksQueryOptions, type ListPaging } from '../../tasks/queries';
+import { useSelectionStore } from '../../tasks/selection-store';
+import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
+import { TaskFilters } from './TaskFilters';
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
   const tasks = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
-  const entries = tasks.data ?? [];
+  const paging = useQuery<ListPaging>({ queryKey: mcpKeys.tasksPaging(serverUrl), queryFn: skipToken });
+  const [pageError, setPageError] = useState<string | undefined>();
+  const [loadingPage, setLoadingPage] = useState(false);
+  const status = useFilterStore((s) => s.status);
+  const query = useFilterStore((s) => s.query);
+  const sort = useFilterStore((s) => s.sort);
+  const paused = useLiveStore((s) => s.paused);
+  const now = useNow(1000);
+  const entries = useMemo(() => tasks.data ?? [], [tasks.data]);
+  const counts = useMemo(() => countByStatus(entries, now), [entries, now]);
+  const rows = useMemo(() => visibleTasks(entries, { status, query, sort, now }), [entries, status, query, sort, now]);
+  const hasMore = Boolean(session && paging.data?.nextCursor);
+
+  const loadMore = () => {
+    if (!session || loadingPage) return;
+    setLoadingPage(true);
+    setPageError(undefined);
+    loadNextTaskPage(queryClient, session)
+      .catch((error: unknown) => setPageError(describeRequestError(error, 'tasks/list')))
+      .finally(() => setLoadingPage(false));
+  };
   const refresh = session?.capabilities.tasks?.list ? (
     <button type="button" className="button small" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
       {tasks.isFetching ? 'Refreshing…' : 'Refresh'}
     </button>
   ) : null;
+
   return (
     <Region title="Task list" actions={refresh} className="task-list">
+      <TaskFilters counts={counts} />
+      {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
         <p className="muted">This server does not list tasks: only tasks started from this page are shown.</p>
       ) : null}
-      <TaskRows entries={entries} />
+      <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} />
       {entries.length === 0 ? (
         <p className="empty">{session ? 'No tasks yet. Run a tool as a task to see it here.' : 'Not connected.'}</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">No task matches the filters.</p>
+      ) : null}
+      {hasMore || pageError ? (
+        <div className="form-actions">
+          {hasMore ? (
+            <button type="button" className="button small" onClick={loadMore} disabled={loadingPage}>
+              {loadingPage ? 'Loading…' : 'Load more tasks'}
+            </button>
+          ) : null}
+          {pageError ? <span className="error-text">{pageError}</span> : null}
+        </div>
       ) : null}
     </Region>
   );
 }
 
-function TaskRows({ entries }: { entries: readonly TaskEntry[] }) {
+interface TaskRowsProps {
+  entries: readonly TaskEntry[];
+  total: number;
+  now: number;
+  hasMore: boolean;
+  onNearEnd: () => void;
+}
+
+function TaskRows({ entries, total, now, hasMore, onNearEnd }: TaskRowsProps) {
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const taskSelected = useSelectionStore((s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
-  const now = useNow(5000);
+  const sentinel = useRef<HTMLDivElement>(null);
+  // Scrolling to the end of the list loads the next page.
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasMore) return;
+    const observer = new IntersectionObserver((seen) => {
+      if (seen.some((e) => e.isIntersecting)) onNearEnd();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasMore, onNearEnd]);
   const onKey = (event: KeyboardEvent, taskId: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -47,7 +105,7 @@ function TaskRows({ entries }: { entries: readonly TaskEntry[] }) {
   };
   return (
     <div className="table-scroll">
-      <table aria-label="Tasks" aria-rowcount={entries.length} className="tasks-table">
+      <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
         <thead>
           <tr>
             <th scope="col">Status</th>
@@ -60,18 +118,19 @@ function TaskRows({ entries }: { entries: readonly TaskEntry[] }) {
         <tbody>
           {entries.map((entry) => {
             const { task } = entry;
+            const status = displayStatus(entry, now);
             return (
               <tr
                 key={task.taskId}
                 data-task-id={task.taskId}
-                data-status={task.status}
+                data-status={status}
                 aria-selected={task.taskId === selected}
                 tabIndex={0}
                 onClick={() => taskSelected(task.taskId)}
                 onKeyDown={(e) => onKey(e, task.taskId)}
               >
                 <td>
-                  <StatusBadge status={task.status} />
+                  <StatusBadge status={status} />
                 </td>
                 <td className="mono task-id">
                   {task.taskId}
@@ -83,12 +142,15 @@ function TaskRows({ entries }: { entries: readonly TaskEntry[] }) {
                 </td>
                 <td className="mono">{entry.toolName ?? '—'}</td>
                 <td className="message">{task.statusMessage ?? ''}</td>
-                <td title={formatAbsolute(task.lastUpdatedAt)}>{formatRelative(task.lastUpdatedAt, now)}</td>
+                <td title={formatAbsolute(task.lastUpdatedAt)}>
+                  {formatRelative(task.lastUpdatedAt, now)} <span className="source-tag">{entry.lastSource}</span>
+                </td>
               </tr>
             );
           })}
         </tbody>
       </table>
+      <div ref={sentinel} aria-hidden="true" className="sentinel" />
     </div>
   );
 }

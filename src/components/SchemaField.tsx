@@ -1,14 +1,15 @@
-import type { FieldSpec } from './schema-form';
+import type { FieldSpec } from '../lib/schema-form';
 
-interface ArgumentFieldProps {
+interface SchemaFieldProps {
   field: FieldSpec;
   value: string | boolean;
   error?: string;
   onChange: (value: string | boolean) => void;
+  idPrefix?: string;
 }
 
-/** One labelled input for one property of the tool's input schema. */
-export function ArgumentField({ field, value, error, onChange }: ArgumentFieldProps) {
+/** One labelled input for one property of a JSON Schema object (tool arguments, elicitation answers). */
+export function SchemaField({ field, value, error, onChange, idPrefix = 'arg' }: SchemaFieldProps) {
   const label = (
     <span>
       {field.label}
@@ -16,7 +17,7 @@ export function ArgumentField({ field, value, error, onChange }: ArgumentFieldPr
       <span className="field-kind"> {field.kind}</span>
     </span>
   );
-  const describedBy = error ? `arg-${field.name}-error` : undefined;
+  const describedBy = error ? `${idPrefix}-${field.name}-error` : undefined;
   let control;
   switch (field.kind) {
     case 'boolean':
@@ -31,8 +32,8 @@ export function ArgumentField({ field, value, error, onChange }: ArgumentFieldPr
         <select value={String(value)} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy}>
           {field.required ? null : <option value="">(default)</option>}
           {field.options?.map((o) => (
-            <option key={o} value={o}>
-              {o}
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </select>

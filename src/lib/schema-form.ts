@@ -9,7 +9,8 @@ export interface FieldSpec {
   description?: string;
   required: boolean;
   defaultValue?: unknown;
-  options?: string[];
+  /** For enums: the value sent, and the label shown (a titled enum's title, else the value). */
+  options?: Array<{ value: string; label: string }>;
   minimum?: number;
   maximum?: number;
 }
@@ -20,8 +21,21 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Enum options from `enum` (+ legacy `enumNames`) or from a titled enum (`oneOf`/`anyOf` of `{const, title}`). */
+function enumOptions(schema: Record<string, unknown>): Array<{ value: string; label: string }> | undefined {
+  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => typeof v === 'string')) {
+    const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
+    return schema.enum.map((value, i) => ({ value, label: typeof names[i] === 'string' ? names[i] : value }));
+  }
+  const choices = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
+  if (choices && choices.length > 0 && choices.every((c) => isRecord(c) && typeof c.const === 'string')) {
+    return (choices as Array<{ const: string; title?: unknown }>).map((c) => ({ value: c.const, label: typeof c.title === 'string' ? c.title : c.const }));
+  }
+  return undefined;
+}
+
 function kindOf(schema: Record<string, unknown>): FieldKind {
-  if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === 'string')) return 'enum';
+  if (enumOptions(schema)) return 'enum';
   const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[]).find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
@@ -50,7 +64,7 @@ export function fieldsFromSchema(inputSchema: unknown): FieldSpec[] {
     };
     if (typeof schema.description === 'string') field.description = schema.description;
     if ('default' in schema) field.defaultValue = schema.default;
-    if (field.kind === 'enum') field.options = (schema.enum as string[]).slice();
+    if (field.kind === 'enum') field.options = enumOptions(schema);
     if (typeof schema.minimum === 'number') field.minimum = schema.minimum;
     if (typeof schema.maximum === 'number') field.maximum = schema.maximum;
     return field;

@@ -41,6 +41,21 @@ describe('arguments form from an input schema', () => {
     expect(outcome).toEqual({ ok: false, errors: { seconds: 'At least 0', steps: 'Enter a whole number', label: 'Required', tags: 'Enter valid JSON' } });
   });
 
+  it('reads titled enums (oneOf const/title) and legacy enumNames as labelled options', () => {
+    const fields = fieldsFromSchema({
+      type: 'object',
+      properties: {
+        size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }], default: 'l' },
+        colour: { type: 'string', enum: ['r', 'g'], enumNames: ['Red', 'Green'] },
+      },
+    });
+    expect(fields.map((f) => [f.kind, f.options])).toEqual([
+      ['enum', [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }]],
+      ['enum', [{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }]],
+    ]);
+    expect(initialValues(fields)).toEqual({ size: 'l', colour: '' });
+  });
+
   it('reads taskSupport, defaulting to forbidden', () => {
     expect(taskSupportOf({})).toBe('forbidden');
     expect(taskSupportOf({ execution: { taskSupport: 'required' } })).toBe('required');

@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { everythingPort } from '../playwright.config';
+import { linkTo, openConnected, runTool } from './helpers';
+import { startDemo } from './servers';
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+
+test.describe('task lifecycle', () => {
+  test('ask: input_required, answered in the Input required region, then completed with the answer', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+    const input = page.getByRole('region', { name: 'Input required' });
+    await expect(input).toContainText('How should the report be delivered?');
+    await expect(input.getByLabel('Report name')).toHaveValue('Quarterly summary');
+    await input.getByLabel('Report name').fill('Weekly digest');
+    await input.getByLabel('Format').selectOption({ label: 'PDF document' });
+    await input.getByLabel('Copies').fill('3');
+    await input.getByRole('button', { name: 'Submit' }).click();
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('region', { name: 'Input required' })).toHaveCount(0);
+    await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('"name":"Weekly digest"');
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('"format":"pdf"');
+    await expect(page.getByRole('region', { name: 'Server behaviour' })).toContainText('blocked until terminal');
+  });
+
+  test('long_job: Cancel task shows cancelled at once, and nothing later brings it back', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    const taskId = await runTool(page, 'long_job', { interval: '0.2' });
+    const row = rowOf(page, taskId);
+    await expect(row).toContainText(/Processed \d+ items/);
+    await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Cancel task' }).click();
+    await expect(row).toHaveAttribute('data-status', 'cancelled');
+    const details = page.getByRole('region', { name: 'Task details' });
+    await expect(details.getByRole('button', { name: 'Cancel task' })).toBeDisabled();
+    // The server confirms; a poll two pollIntervals later still says cancelled.
+    await expect(details).toContainText('Client cancelled task execution');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row).toHaveAttribute('data-status', 'cancelled');
+    await expect(page.getByRole('region', { name: 'Server behaviour' })).toContainText('No protocol violations seen');
+  });
+
+  test('short_ttl: counts down, turns expired, and keeps the result fetched in time', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    const taskId = await runTool(page, 'short_ttl', { seconds: '0', ttl_seconds: '4' });
+    const row = rowOf(page, taskId);
+    await expect(row).toHaveAttribute('data-status', 'completed');
+    const details = page.getByRole('region', { name: 'Task details' });
+    await expect(details).toContainText(/expires in \d s/);
+    await details.getByRole('button', { name: 'Fetch result' }).click();
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('This result expires soon.');
+    await expect(row).toHaveAttribute('data-status', 'expired', { timeout: 10_000 });
+    await expect(row).toContainText('expired');
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('This result expires soon.');
+    await expect(details.getByRole('button', { name: 'Fetch result' })).toBeDisabled();
+  });
+
+  test('several tasks at once, a timeline per task, and filters kept in the URL', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    const failed = await runTool(page, 'fail_after', { seconds: '0', reason: 'no quota' });
+    const slow = await runTool(page, 'countdown', { seconds: '20', steps: '10' });
+    const quick = await runTool(page, 'countdown', { seconds: '0.5', steps: '2' });
+    await expect(rowOf(page, failed)).toHaveAttribute('data-status', 'failed');
+    await expect(rowOf(page, quick)).toHaveAttribute('data-status', 'completed');
+    await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'working');
+
+    await rowOf(page, quick).click();
+    const timeline = page.getByRole('region', { name: 'Task details' }).getByRole('list', { name: 'Transitions' });
+    await expect(timeline.getByRole('listitem')).toHaveCount(4); // created, step 1, step 2, completed
+    await expect(timeline).toContainText('Step 2 of 2');
+
+    const list = page.getByRole('region', { name: 'Task list' });
+    await list.getByLabel('Status').selectOption('failed');
+    await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
+    await expect(page).toHaveURL(/status=failed/);
+    await list.getByLabel('Status').selectOption('all');
+    await list.getByLabel('Search tasks').fill('quota');
+    await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
+    await expect(page).toHaveURL(/q=quota/);
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    await expect(page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks')).toHaveValue('quota');
+  });
+
+  test('the seed dialect: named in Server behaviour, tasks/result refused before terminal without a retry loop', async ({ page }) => {
+    const server = await startDemo({ features: { dialect: 'seed' } });
+    try {
+      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+      await expect(status(page)).toContainText('Connected');
+      const taskId = await runTool(page, 'ask', {});
+      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+      const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+      await expect(behaviour).toContainText('notifications/tasks/updated');
+      await expect(behaviour).toContainText('refused before terminal');
+      await expect(behaviour).toContainText('seed dialect');
+      // The elicitation still reaches the page (on the notification stream) and can be answered.
+      const input = page.getByRole('region', { name: 'Input required' });
+      await input.getByRole('button', { name: 'Decline' }).click();
+      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+      expect(server.state.methodsSeen.filter((m) => m === 'tasks/result')).toHaveLength(1);
+      await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
+      await expect(page.getByRole('region', { name: 'Result' })).toContainText('You declined to answer.');
+      await expect(page.getByRole('region', { name: 'Result' })).toContainText('{taskId, status, result} envelope');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('the reference everything server: simulate-research-query asks for clarification, completes, and its report is fetched', async ({ page }) => {
+    const url = `http://127.0.0.1:${everythingPort}/mcp`;
+    await page.goto(linkTo(url, 'auto'));
+    await expect(status(page)).toContainText('Connected');
+    const run = page.getByRole('region', { name: 'Run tool' });
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
+    await run.getByLabel('topic').fill('python');
+    await run.getByLabel('ambiguous').check();
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    const row = page.getByRole('table', { name: 'Tasks' }).locator('tbody tr').first();
+    await expect(row).toHaveAttribute('data-status', 'input_required', { timeout: 20_000 });
+    const input = page.getByRole('region', { name: 'Input required' });
+    await expect(input).toContainText('could have multiple interpretations');
+    const clarification = input.getByLabel('Clarification');
+    const firstOption = await clarification.locator('option').nth(0).getAttribute('value');
+    await clarification.selectOption(firstOption);
+    await input.getByRole('button', { name: 'Submit' }).click();
+    await expect(row).toHaveAttribute('data-status', 'completed', { timeout: 20_000 });
+    await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('python');
+  });
+});

@@ -1,0 +1,85 @@
+import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Region } from '../../components/Region';
+import { SchemaField } from '../../components/SchemaField';
+import { useElicitationStore, type PendingElicitation } from '../../mcp/elicitation-store';
+import { buildArguments, fieldsFromSchema, initialValues, type FormValues } from '../../lib/schema-form';
+import { useBehaviourStore } from '../../tasks/behaviour-store';
+import { useSelectionStore } from '../../tasks/selection-store';
+
+/**
+ * The server's input requests (`elicitation/create`) for the selected task, or ones tied to no task at all.
+ * Shown only when there is something to answer, or the selected task waits for input.
+ */
+export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: string; selectedStatus: string | undefined }) {
+  const selected = useSelectionStore((s) => s.selectedTaskId);
+  const pending = useElicitationStore((s) => s.pending);
+  const early = useBehaviourStore((s) => s.byServer[serverUrl]?.earlyResult);
+  const mine = pending.filter((p) => p.serverUrl === serverUrl && (p.taskId === undefined || p.taskId === selected));
+  const others = pending.filter((p) => p.serverUrl === serverUrl && p.taskId !== undefined && p.taskId !== selected).length;
+  if (mine.length === 0 && selectedStatus !== 'input_required' && others === 0) return null;
+  return (
+    <Region title="Input required" className="input-request">
+      {mine.map((request) => (
+        <ElicitationForm key={request.key} request={request} />
+      ))}
+      {mine.length === 0 && selectedStatus === 'input_required' ? (
+        early?.outcome === 'refused' ? (
+          <p className="muted">
+            The task waits for input, but this server refused <span className="mono">tasks/result</span> before a terminal status
+            {early.message ? <> (“{early.message}”)</> : null}, so its request cannot be received here. Still polling its status.
+          </p>
+        ) : (
+          <p className="muted">The task waits for input; listening for the server’s request on tasks/result…</p>
+        )
+      ) : null}
+      {others > 0 ? <p className="muted">{others} more request{others > 1 ? 's' : ''} waiting on other tasks.</p> : null}
+    </Region>
+  );
+}
+
+function ElicitationForm({ request }: { request: PendingElicitation }) {
+  const answered = useElicitationStore((s) => s.elicitationAnswered);
+  const fields = useMemo(() => fieldsFromSchema(request.requestedSchema), [request.requestedSchema]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const respond = (result: ElicitResult) => answered(request.key, result);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const built = buildArguments(fields, values);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    respond({ action: 'accept', content: built.args as ElicitResult['content'] });
+  };
+  return (
+    <form className="elicitation" onSubmit={onSubmit}>
+      <p className="elicitation-message">{request.message}</p>
+      {request.taskId === undefined ? <p className="warning-text">This request names no task (no related-task _meta).</p> : null}
+      <div className="fields">
+        {fields.map((field) => (
+          <SchemaField
+            key={field.name}
+            idPrefix={`elicit-${request.key}`}
+            field={field}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+          />
+        ))}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button primary">
+          Submit
+        </button>
+        <button type="button" className="button" onClick={() => respond({ action: 'decline' })}>
+          Decline
+        </button>
+        <button type="button" className="button" onClick={() => respond({ action: 'cancel' })}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { InputRequestPanel } from './InputRequestPanel';

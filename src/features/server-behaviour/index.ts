@@ -1,0 +1,1 @@
+export { ServerBehaviourPanel } from './ServerBehaviourPanel';

@@ -1,0 +1,59 @@
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDuration } from '../../components/time';
+import type { Transition } from '../../tasks/task-cache';
+
+const SOURCE: Record<Transition['source'], string> = {
+  create: 'created',
+  push: 'push',
+  poll: 'poll',
+  list: 'list',
+  cancel: 'cancel',
+  expiry: 'expiry',
+};
+
+/** A compact bar of the task's statuses over time: one segment per observed status, proportional to its duration. */
+function StatusStrip({ history, now }: { history: readonly Transition[]; now: number }) {
+  const start = history[0]?.at ?? now;
+  const total = Math.max(1, now - start);
+  const segments: Array<{ status: Transition['status']; from: number; to: number }> = [];
+  history.forEach((t, i) => {
+    const to = history[i + 1]?.at ?? now;
+    const last = segments[segments.length - 1];
+    if (last && last.status === t.status) last.to = to;
+    else segments.push({ status: t.status, from: t.at, to });
+  });
+  return (
+    <div className="status-strip" role="img" aria-label={`Status over time: ${segments.map((s) => `${s.status} ${formatDuration(s.to - s.from)}`).join(', ')}`}>
+      {segments.map((s, i) => (
+        <span
+          key={i}
+          className={`strip-segment status-${s.status}`}
+          style={{ flexGrow: Math.max(0.02, (s.to - s.from) / total) }}
+          title={`${s.status}: ${formatDuration(s.to - s.from)}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function TaskTimeline({ history, now }: { history: readonly Transition[]; now: number }) {
+  const start = history[0]?.at ?? now;
+  return (
+    <div className="timeline">
+      <h3>Timeline</h3>
+      <StatusStrip history={history} now={now} />
+      <ol className="timeline-list" aria-label="Transitions">
+        {history.map((t, i) => (
+          <li key={i}>
+            <span className="mono muted" title={new Date(t.at).toLocaleString()}>
+              +{formatDuration(t.at - start)}
+            </span>
+            <StatusBadge status={t.status} />
+            <span className="timeline-message">{t.statusMessage ?? ''}</span>
+            <span className="muted source">{SOURCE[t.source]}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

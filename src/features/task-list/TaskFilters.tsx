@@ -1,0 +1,45 @@
+import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
+import { useFilterStore, type SortKey } from '../../tasks/filter-store';
+import { FILTER_STATUSES } from '../../tasks/filtering';
+import { useLiveStore } from '../../tasks/live-store';
+
+export function TaskFilters({ counts }: { counts: Record<DisplayStatus | 'all', number> }) {
+  const status = useFilterStore((s) => s.status);
+  const query = useFilterStore((s) => s.query);
+  const sort = useFilterStore((s) => s.sort);
+  const statusFiltered = useFilterStore((s) => s.statusFiltered);
+  const queryEdited = useFilterStore((s) => s.queryEdited);
+  const sortChosen = useFilterStore((s) => s.sortChosen);
+  const paused = useLiveStore((s) => s.paused);
+  const pause = useLiveStore((s) => s.liveUpdatesPaused);
+  const resume = useLiveStore((s) => s.liveUpdatesResumed);
+  return (
+    <div className="task-filters">
+      <label className="field">
+        <span>Status</span>
+        <select value={status} onChange={(e) => statusFiltered(e.target.value as DisplayStatus | 'all')}>
+          <option value="all">All ({counts.all})</option>
+          {FILTER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]} ({counts[s]})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field grow">
+        <span>Search tasks</span>
+        <input type="search" value={query} placeholder="task id, tool or message" onChange={(e) => queryEdited(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Sort by</span>
+        <select value={sort} onChange={(e) => sortChosen(e.target.value as SortKey)}>
+          <option value="created">Created</option>
+          <option value="updated">Last update</option>
+        </select>
+      </label>
+      <button type="button" className="button small" aria-pressed={paused} onClick={paused ? resume : pause}>
+        {paused ? 'Resume live updates' : 'Pause live updates'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+import { EMPTY_BEHAVIOUR, observe, type BehaviourState, type Observation } from './behaviour';
+
+interface BehaviourStore {
+  byServer: Record<string, BehaviourState>;
+  observed: (serverUrl: string, observation: Observation) => void;
+  behaviourCleared: (serverUrl: string) => void;
+}
+
+/** Observations per server, fed from the traffic by app/ and read by the Server behaviour region. */
+export const useBehaviourStore = create<BehaviourStore>()((set) => ({
+  byServer: {},
+  observed: (serverUrl, observation) =>
+    set((s) => ({ byServer: { ...s.byServer, [serverUrl]: observe(s.byServer[serverUrl] ?? EMPTY_BEHAVIOUR, observation) } })),
+  behaviourCleared: (serverUrl) => set((s) => ({ byServer: { ...s.byServer, [serverUrl]: EMPTY_BEHAVIOUR } })),
+}));
+
+export function reportObservation(serverUrl: string, observation: Observation): void {
+  useBehaviourStore.getState().observed(serverUrl, observation);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { dialectOf, EMPTY_BEHAVIOUR, observe, type Observation } from './behaviour';
+
+const run = (...observations: Observation[]) => observations.reduce((s, o) => observe(s, o, 0), EMPTY_BEHAVIOUR);
+
+describe('server behaviour detector', () => {
+  it('tells the spec dialect from the seed dialect', () => {
+    expect(dialectOf(EMPTY_BEHAVIOUR)).toBe('unknown');
+    expect(dialectOf(run({ type: 'push', method: 'notifications/tasks/status' }))).toBe('spec');
+    expect(dialectOf(run({ type: 'push', method: 'notifications/tasks/updated' }))).toBe('seed');
+    expect(dialectOf(run({ type: 'result-early', outcome: 'refused', taskId: 't' }))).toBe('seed');
+    expect(dialectOf(run({ type: 'result', envelope: 'seed', taskId: 't', relatedTaskMeta: false }))).toBe('seed');
+    expect(dialectOf(run({ type: 'result-early', outcome: 'blocked', taskId: 't' }), )).toBe('spec');
+    expect(dialectOf(run({ type: 'push', method: 'notifications/tasks/status' }, { type: 'push', method: 'notifications/tasks/updated' }))).toBe('mixed');
+  });
+
+  it('warns once per task and kind, counting repeats', () => {
+    const s = run(
+      { type: 'rejected-update', reason: 'terminal-changed', taskId: 'a', held: 'completed', offered: 'working', source: 'push' },
+      { type: 'rejected-update', reason: 'terminal-changed', taskId: 'a', held: 'completed', offered: 'working', source: 'poll' },
+      { type: 'rejected-update', reason: 'stale', taskId: 'b', held: 't2', offered: 't1', source: 'push' },
+    );
+    expect(s.warnings.map((w) => [w.kind, w.taskId, w.count])).toEqual([
+      ['terminal-changed', 'a', 2],
+      ['status-backwards', 'b', 1],
+    ]);
+  });
+
+  it('flags a result before terminal, pushes for unknown tasks and missing related-task metadata', () => {
+    const s = run(
+      { type: 'result-before-terminal', taskId: 'a', status: 'working' },
+      { type: 'push', method: 'notifications/tasks/status', taskId: 'x', unknownTask: true },
+      { type: 'result', envelope: 'spec', taskId: 'c', relatedTaskMeta: false },
+      { type: 'elicitation' },
+      { type: 'elicitation', relatedTaskId: 'c' },
+    );
+    expect(s.warnings.map((w) => w.kind)).toEqual(['result-before-terminal', 'unknown-task-push', 'missing-related-task-meta', 'missing-related-task-meta']);
+    expect(s.elicitations).toBe(2);
+  });
+
+  it('counts error codes per method and ignores nothing silently', () => {
+    const s = run({ type: 'error', method: 'tasks/get', code: -32602 }, { type: 'error', method: 'tasks/get', code: -32602 });
+    expect(s.errorCodes).toEqual({ 'tasks/get -32602': 2 });
+  });
+});

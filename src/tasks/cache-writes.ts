@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { reportObservation } from './behaviour-store';
+import { mcpKeys } from './keys';
+import type { Task } from './task';
+import { applyTaskUpdate, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
+
+/** Writes one task state into the server's task list in the cache, and reports what the rules rejected. */
+export function writeTask(queryClient: QueryClient, serverUrl: string, task: Task, info: UpdateInfo): UpdateOutcome {
+  const key = mcpKeys.tasks(serverUrl);
+  const outcome = applyTaskUpdate(queryClient.getQueryData<TaskEntry[]>(key) ?? [], task, info);
+  queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
+  // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
+  const optimistic = outcome.previous?.lastSource === 'cancel' && info.now - outcome.previous.receivedAt < 10_000;
+  if (outcome.rejected && outcome.rejected !== 'expired' && outcome.previous && !optimistic) {
+    const held = outcome.previous.task;
+    reportObservation(serverUrl, {
+      type: 'rejected-update',
+      reason: outcome.rejected,
+      taskId: task.taskId,
+      held: outcome.rejected === 'stale' ? held.lastUpdatedAt : held.status,
+      offered: outcome.rejected === 'stale' ? task.lastUpdatedAt : task.status,
+      source: info.source,
+    });
+  }
+  return outcome;
+}
+
+export function expireTask(queryClient: QueryClient, serverUrl: string, taskId: string, reason: string): void {
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => markExpired(old ?? [], taskId, reason, Date.now()));
+}
