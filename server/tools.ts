@@ -194,8 +194,10 @@ export function registerDemoTools(server: McpServer, withTasks = true): void {
             ttl: t.ttlMs?.(args) ?? extra.taskRequestedTtl ?? DEFAULT_TTL_MS,
             pollInterval: POLL_INTERVAL_MS,
           });
+          // The store hands back its live object: answer with the state at creation, before the work mutates it.
+          const created = { ...task };
           runTask(extra.taskStore, task.taskId, t.work(args), (message, schema) => elicitForTask(server.server, task.taskId, message, schema, true));
-          return { task };
+          return { task: created };
         },
         getTask: async (_args: unknown, extra: TaskRequestHandlerExtra) => extra.taskStore.getTask(extra.taskId),
         getTaskResult: async (_args: unknown, extra: TaskRequestHandlerExtra) => (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,

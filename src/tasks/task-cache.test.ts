@@ -35,6 +35,14 @@ describe('applyTaskUpdate: notification → cache', () => {
     expect(start[0]!.task.statusMessage).toBeUndefined(); // the old array is untouched
   });
 
+  it('lets a tools/call reply that arrives after pushes add only its tool, not its older state', () => {
+    const pushed = applyTaskUpdate([], task('a', { status: 'input_required', lastUpdatedAt: at(1) }), { source: 'push', now: 1, generation: 1 }).entries;
+    const replied = applyTaskUpdate(pushed, task('a', { status: 'working', lastUpdatedAt: at(1) }), { source: 'create', now: 2, generation: 1, toolName: 'ask' });
+    expect(replied.entries[0]!.task.status).toBe('input_required');
+    expect(replied.entries[0]!.toolName).toBe('ask');
+    expect(replied.entries[0]!.history).toHaveLength(1);
+  });
+
   it('never lets a terminal status change', () => {
     const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1, generation: 1 }).entries;
     const late = applyTaskUpdate(done, task('a', { status: 'working', lastUpdatedAt: at(9) }), { source: 'poll', now: 2, generation: 1 });

@@ -113,6 +113,12 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
     return { entries: [...entries, entry].sort(compareNewestFirst) };
   }
   const current = entries[index]!;
+  if (info.source === 'create' && !info.force) {
+    // Pushes can outrun the tools/call reply: the reply then only tells us which tool started the task.
+    const copy = entries.slice();
+    copy[index] = { ...current, ...(info.toolName !== undefined && { toolName: info.toolName }), origin: 'create' };
+    return { entries: copy, previous: current };
+  }
   const rejected = info.force ? undefined : current.expired ? 'expired' : judgeUpdate(current.task, incoming);
   const generation = Math.max(current.generation, info.generation);
   let next: TaskEntry;

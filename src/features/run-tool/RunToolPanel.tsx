@@ -71,7 +71,7 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
     const built = buildArguments(fields, values);
     const ttl = ttlSeconds.trim() === '' ? undefined : Number(ttlSeconds);
     if (!built.ok || (ttl !== undefined && !(Number.isFinite(ttl) && ttl > 0))) {
-      setErrors({ ...(built.ok ? {} : built.errors), ...(ttl !== undefined && !(ttl > 0) && { [TTL_FIELD]: 'Enter a positive number of seconds' }) });
+      setErrors({ ...(built.ok ? {} : built.errors), ...(ttl !== undefined && !(ttl > 0) && { [TTL_FIELD]: 'Enter a positive duration' }) });
       return;
     }
     setErrors({});
@@ -107,7 +107,7 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
       </div>
       <label className="field ttl-field">
         <span>
-          Task TTL <span className="field-kind">seconds</span>
+          Task TTL <span className="field-kind">in s</span>
         </span>
         <input
           type="number"
