@@ -57,6 +57,10 @@ describe('demo server', () => {
       ['ask', 'optional'],
       ['long_job', 'optional'],
       ['short_ttl', 'optional'],
+      ['mixed_content', 'optional'],
+      ['structured_report', 'optional'],
+      ['markdown_report', 'optional'],
+      ['big_payload', 'optional'],
     ]);
     await client.close();
   });
@@ -109,6 +113,24 @@ describe('demo server', () => {
     await new Promise((r) => setTimeout(r, 500));
     const later = await client.request({ method: 'tasks/get', params: { taskId: task.taskId } }, GetTaskResultSchema);
     expect(later.status).toBe('cancelled');
+    await client.close();
+  });
+
+  it('result tools: every content type, structured output valid and not, and big payloads of the asked size', async () => {
+    const { client, pushes } = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === 'structured_report')?.outputSchema?.properties).toHaveProperty('score');
+    const done = async (name: string, args: Record<string, unknown>) => {
+      const task = await startTask(client, name, args);
+      await until(() => pushes.some((p) => p.taskId === task.taskId && p.status === 'completed'));
+      return client.request({ method: 'tasks/result', params: { taskId: task.taskId } }, CallToolResultSchema);
+    };
+    const mixed = await done('mixed_content', { seconds: 0 });
+    expect(new Set(mixed.content.map((b) => b.type))).toEqual(new Set(['text', 'image', 'audio', 'resource_link', 'resource']));
+    const invalid = await done('structured_report', { valid: false });
+    expect(invalid.structuredContent).toMatchObject({ score: 140 });
+    const big = await done('big_payload', { size_mb: 2, shape: 'text' });
+    expect(JSON.stringify(big).length).toBeGreaterThan(2e6);
     await client.close();
   });
 

@@ -100,6 +100,7 @@ export function createSeedServer(registry: SeedTaskRegistry): Server {
       title: t.title,
       description: t.description,
       inputSchema: z.toJSONSchema(z.object(t.inputSchema)) as { type: 'object' },
+      ...(t.outputSchema && { outputSchema: z.toJSONSchema(z.object(t.outputSchema)) as { type: 'object' } }),
       execution: { taskSupport: 'optional' as const },
     })),
   }));

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { drawBarChart } from './png.js';
+import { bigPayload, MARKDOWN_REPORT, mixedContent, REPORT_OUTPUT_SCHEMA, structuredReport } from './result-tools.js';
 import { DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
 
 /** One demo tool: its schema, and the work it does when run. */
@@ -14,6 +15,7 @@ export interface DemoTool {
   work: (args: Record<string, unknown>) => TaskWork;
   /** A TTL the tool imposes whatever the client asks (short_ttl). */
   ttlMs?: (args: Record<string, unknown>) => number;
+  outputSchema?: z.ZodRawShape;
 }
 
 function tool<Shape extends z.ZodRawShape>(
@@ -161,6 +163,54 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
       },
     ({ ttl_seconds }) => ttl_seconds * 1000,
   ),
+  tool(
+    'mixed_content',
+    'Mixed content',
+    'Completes with one content block of every type: text, JSON text, markdown, image, audio, resource links, embedded text and blob resources, with annotations and _meta.',
+    { seconds: z.number().min(0).max(60).default(0.5).describe('How long it works') },
+    ({ seconds }) =>
+      async (control) => {
+        await control.report('Collecting content');
+        await control.sleep(seconds * 1000);
+        return { status: 'completed', statusMessage: 'Collected 12 blocks', result: mixedContent() };
+      },
+  ),
+  {
+    ...tool(
+      'structured_report',
+      'Structured report',
+      'Completes with structuredContent declared by an outputSchema; with valid=false the content breaks that schema.',
+      { valid: z.boolean().default(true).describe('Whether the structured content matches the output schema') },
+      ({ valid }) => structuredReport(valid),
+    ),
+    outputSchema: REPORT_OUTPUT_SCHEMA,
+  },
+  tool(
+    'markdown_report',
+    'Markdown report',
+    'Completes with a markdown text block: headings, a table, a code fence, links (one of them javascript:) and an image.',
+    {},
+    () => async (control) => {
+      await control.report('Writing');
+      await control.sleep(300);
+      return { status: 'completed', statusMessage: 'Written', result: { content: [{ type: 'text', text: MARKDOWN_REPORT }] } };
+    },
+  ),
+  tool(
+    'big_payload',
+    'Big payload',
+    'Completes with a result of about `size_mb` megabytes: one long text, many blocks, or a JSON array in structuredContent.',
+    {
+      size_mb: z.number().min(0.01).max(100).default(1).describe('Approximate size in MB'),
+      shape: z.enum(['text', 'blocks', 'json']).default('json').describe('How the payload is shaped'),
+    },
+    ({ size_mb, shape }) =>
+      async (control) => {
+        await control.report(`Generating ${size_mb} MB of ${shape}`);
+        const result = bigPayload(size_mb * 1e6, shape);
+        return { status: 'completed', statusMessage: `Generated ${size_mb} MB`, result };
+      },
+  ),
 ];
 
 /** Runs a tool's work inline, for a server without tasks: progress is dropped, the result returned at the end. */
@@ -179,7 +229,7 @@ export async function runInline(work: TaskWork): Promise<CallToolResult> {
  */
 export function registerDemoTools(server: McpServer, withTasks = true): void {
   for (const t of DEMO_TOOLS) {
-    const config = { title: t.title, description: t.description, inputSchema: t.inputSchema };
+    const config = { title: t.title, description: t.description, inputSchema: t.inputSchema, ...(t.outputSchema && { outputSchema: t.outputSchema }) };
     if (!withTasks) {
       const callback = (args: Record<string, unknown>) => runInline(t.work(args));
       server.registerTool(t.name, config, callback);

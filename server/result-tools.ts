@@ -1,0 +1,102 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { sineWav, tinyPdf } from './media.js';
+import { drawBarChart } from './png.js';
+import type { TaskWork } from './tasks.js';
+
+/** Tools whose results exercise every content type, structured output and large payloads. */
+
+export const REPORT_OUTPUT_SCHEMA = {
+  summary: z.string(),
+  score: z.number().min(0).max(100),
+  tags: z.array(z.string()),
+};
+
+export const MARKDOWN_REPORT = `# Weekly build report
+
+The pipeline ran **42** jobs this week; *three* failed.
+
+## Failures
+
+| job | cause | retried |
+| --- | --- | --- |
+| \`lint\` | a stale cache | yes |
+| \`e2e\` | a flaky selector | no |
+
+1. Clear the cache
+2. Pin the selector
+
+\`\`\`ts
+const ok = jobs.every((j) => j.status === 'passed');
+\`\`\`
+
+> Details live in [the dashboard](https://example.com/builds) and [a script link](javascript:alert('md'))
+> (the second one must stay inert).
+
+![a remote chart](https://example.com/chart.png)
+`;
+
+function pick<T>(list: readonly T[], i: number): T {
+  return list[i % list.length]!;
+}
+
+/** A deterministic payload of about `bytes` bytes in the given shape. */
+export function bigPayload(bytes: number, shape: 'text' | 'json' | 'blocks'): CallToolResult {
+  const words = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
+  if (shape === 'text') {
+    const line = 'The quick brown fox jumps over the lazy dog, again and again and again. ';
+    return { content: [{ type: 'text', text: line.repeat(Math.max(1, Math.ceil(bytes / line.length))) }] };
+  }
+  if (shape === 'blocks') {
+    const block = 'x'.repeat(1000);
+    const count = Math.max(1, Math.ceil(bytes / 1030));
+    return { content: Array.from({ length: count }, (_, i) => ({ type: 'text' as const, text: `#${i} ${block}` })) };
+  }
+  const rows: Array<Record<string, unknown>> = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const row = { id: i, name: `${pick(words, i)}-${pick(words, i * 7)}`, score: (i * 37) % 101, tags: [pick(words, i), pick(words, i + 3)], ok: i % 3 !== 0 };
+    rows.push(row);
+    size += 90;
+  }
+  return {
+    content: [{ type: 'text', text: `A JSON payload of ${rows.length} rows (about ${(bytes / 1e6).toFixed(1)} MB) in structuredContent.` }],
+    structuredContent: { rows },
+  };
+}
+
+export function mixedContent(): CallToolResult {
+  const png = drawBarChart([30, 70, 50, 90], 240, 120).toString('base64');
+  return {
+    content: [
+      { type: 'text', text: 'Plain text, with a line break\nand a second line.', annotations: { audience: ['user'], priority: 0.9 } },
+      { type: 'text', text: JSON.stringify({ kind: 'json-in-text', items: [1, 2, 3], nested: { ok: true } }) },
+      { type: 'text', text: MARKDOWN_REPORT },
+      { type: 'image', mimeType: 'image/png', data: png, annotations: { audience: ['assistant'], priority: 0.2 } },
+      { type: 'audio', mimeType: 'audio/wav', data: sineWav().toString('base64') },
+      { type: 'resource_link', uri: 'https://modelcontextprotocol.io/specification', name: 'MCP specification', mimeType: 'text/html', description: 'A link, never fetched' },
+      { type: 'resource_link', uri: 'file:///etc/hosts', name: 'A local file', mimeType: 'text/plain' },
+      { type: 'resource', resource: { uri: 'demo://notes/readme.md', mimeType: 'text/markdown', text: '## Embedded markdown\n\nWith a [link](https://example.com).' } },
+      { type: 'resource', resource: { uri: 'demo://data/config.json', mimeType: 'application/json', text: '{"retries":3,"endpoints":["a","b"]}' } },
+      { type: 'resource', resource: { uri: 'demo://images/chart.png', mimeType: 'image/png', blob: png } },
+      { type: 'resource', resource: { uri: 'demo://docs/summary.pdf', mimeType: 'application/pdf', blob: tinyPdf('Taskdeck demo PDF').toString('base64') } },
+      { type: 'resource', resource: { uri: 'demo://bin/blob.bin', mimeType: 'application/octet-stream', blob: Buffer.from('binary payload').toString('base64') } },
+    ],
+    _meta: { 'taskdeck.demo/generatedBy': 'mixed_content' },
+  };
+}
+
+export const structuredReport =
+  (valid: boolean): TaskWork =>
+  async (control) => {
+    await control.report('Scoring');
+    await control.sleep(300);
+    const structuredContent = valid
+      ? { summary: 'All checks passed', score: 97, tags: ['fast', 'green'] }
+      : { summary: 'Score out of range and a tag that is not a string', score: 140, tags: ['ok', 7] };
+    return {
+      status: 'completed',
+      statusMessage: valid ? 'Report ready' : 'Report ready (does not match its schema)',
+      result: { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent },
+    };
+  };
