@@ -10,7 +10,9 @@ import { useLiveStore } from '../tasks/live-store';
 import { pollBackoff, tasksDueForPoll } from '../tasks/poll-schedule';
 import { isTerminal } from '../tasks/status';
 import { parseTask, timeOf } from '../tasks/task';
-import { expireTask, writeTask } from '../tasks/cache-writes';
+import { expireTask, storeFetchedResult, writeTask } from '../tasks/cache-writes';
+import { resultQueryOptions } from '../features/task-details/api';
+import { usePrefsStore } from '../tasks/prefs-store';
 import { findTask, type TaskEntry } from '../tasks/task-cache';
 import { resultObservation } from '../tasks/result';
 
@@ -80,6 +82,8 @@ export function useTaskSync(session: McpSession | null): void {
     const streaming = new Set<string>();
     const refused = new Set<string>();
     const streamRetryAt = new Map<string, number>();
+    /** Tasks whose result was fetched automatically once they ended (one try each). */
+    const autoFetched = new Set<string>();
     const controller = new AbortController();
 
     const openResultStream = (taskId: string) => {
@@ -88,7 +92,7 @@ export function useTaskSync(session: McpSession | null): void {
         .then(async (result) => {
           reportObservation(serverUrl, { type: 'result-early', outcome: 'blocked', taskId });
           reportObservation(serverUrl, resultObservation(taskId, result));
-          queryClient.setQueryData(mcpKeys.result(serverUrl, taskId), result);
+          queryClient.setQueryData(mcpKeys.result(serverUrl, taskId), await storeFetchedResult(queryClient, serverUrl, result));
           // The answer should only come once the task is terminal: check.
           const task = await getTask(client, taskId).catch(() => undefined);
           if (task) {
@@ -115,8 +119,22 @@ export function useTaskSync(session: McpSession | null): void {
       if (useLiveStore.getState().paused) return;
       const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [];
       const now = Date.now();
+      const autoFetch = usePrefsStore.getState().autoFetch;
       for (const entry of entries) {
         const id = entry.task.taskId;
+        // Auto-fetch: a task seen running in this page that has now ended, with no result yet.
+        if (
+          autoFetch &&
+          isTerminal(entry.task.status) &&
+          !entry.expired &&
+          !autoFetched.has(id) &&
+          entry.history.some((h) => !isTerminal(h.status) && h.status !== 'expired') &&
+          queryClient.getQueryData(mcpKeys.result(serverUrl, id)) === undefined &&
+          queryClient.getQueryState(mcpKeys.result(serverUrl, id))?.fetchStatus !== 'fetching'
+        ) {
+          autoFetched.add(id);
+          void queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, id, client)).catch(() => {});
+        }
         if (entry.task.status === 'input_required' && !entry.expired && !streaming.has(id) && !refused.has(id) && (streamRetryAt.get(id) ?? 0) <= now) {
           openResultStream(id);
         }

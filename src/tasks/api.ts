@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
-import { jsonSize, parseToolTaskResult, type FetchedResult } from './result';
+import { jsonSize, parseTaskResult, type FetchedResult } from './result';
 import { parseTask, type Task } from './task';
 
 /** Every answer is parsed by our own tolerant readers, so the SDK only checks that it is JSON. */
@@ -101,5 +101,5 @@ export async function fetchTaskResult(
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal && { signal: options.signal }),
   });
-  return { taskId, raw, parsed: parseToolTaskResult(raw), fetchedAt: Date.now(), size: jsonSize(raw) };
+  return { taskId, raw, parsed: parseTaskResult(raw), fetchedAt: Date.now(), size: jsonSize(raw) };
 }

@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { reportObservation } from './behaviour-store';
 import { mcpKeys } from './keys';
 import type { Task } from './task';
-import { applyTaskUpdate, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
+import type { FetchedResult } from './result';
+import { keepResult } from './result-store';
+import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
 /** Writes one task state into the server's task list in the cache, and reports what the rules rejected. */
 export function writeTask(queryClient: QueryClient, serverUrl: string, task: Task, info: UpdateInfo): UpdateOutcome {
@@ -27,4 +29,25 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
 
 export function expireTask(queryClient: QueryClient, serverUrl: string, taskId: string, reason: string): void {
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => markExpired(old ?? [], taskId, reason, Date.now()));
+}
+
+/** Keeps a fetched result in IndexedDB with the task as it stands; on failure the result says why. */
+export async function storeFetchedResult(queryClient: QueryClient, serverUrl: string, result: FetchedResult): Promise<FetchedResult> {
+  const entry = findTask(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)), result.taskId);
+  const task: Task = entry?.task ?? { taskId: result.taskId, status: 'completed', createdAt: '', lastUpdatedAt: '', ttl: null };
+  try {
+    await keepResult({
+      serverUrl,
+      taskId: result.taskId,
+      task,
+      raw: result.raw,
+      fetchedAt: result.fetchedAt,
+      size: result.size,
+      ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
+    });
+    queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
+    return result;
+  } catch (error) {
+    return { ...result, keepError: error instanceof Error ? error.message : String(error) };
+  }
 }

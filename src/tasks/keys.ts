@@ -5,4 +5,6 @@ export const mcpKeys = {
   tasks: (serverUrl: string) => ['mcp', serverUrl, 'tasks'] as const,
   tasksPaging: (serverUrl: string) => ['mcp', serverUrl, 'tasks-paging'] as const,
   result: (serverUrl: string, taskId: string) => ['mcp', serverUrl, 'result', taskId] as const,
+  /** taskIds whose result is kept in IndexedDB. */
+  kept: (serverUrl: string) => ['mcp', serverUrl, 'kept'] as const,
 };

@@ -1,29 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { parseToolTaskResult } from './result';
+import { parseTaskResult } from './result';
 
 const meta = { 'io.modelcontextprotocol/related-task': { taskId: 't1' } };
 
-describe('parseToolTaskResult', () => {
+describe('parseTaskResult', () => {
   it('accepts the spec shape: the CallToolResult itself, with related-task metadata', () => {
-    const parsed = parseToolTaskResult({ content: [{ type: 'text', text: 'hi' }], _meta: meta });
+    const parsed = parseTaskResult({ content: [{ type: 'text', text: 'hi' }], _meta: meta });
     expect(parsed).toMatchObject({ kind: 'call-tool', envelope: 'spec', relatedTaskId: 't1' });
   });
 
   it("accepts the seed's {taskId, status, result} envelope", () => {
-    const parsed = parseToolTaskResult({ taskId: 't1', status: 'completed', result: { content: [{ type: 'text', text: 'hi' }] } });
+    const parsed = parseTaskResult({ taskId: 't1', status: 'completed', result: { content: [{ type: 'text', text: 'hi' }] } });
     expect(parsed.kind).toBe('call-tool');
     expect(parsed.kind === 'call-tool' && parsed.envelope).toBe('seed');
   });
 
   it('reports a seed failure with a null result as "no result", not an empty box', () => {
-    expect(parseToolTaskResult({ taskId: 't1', status: 'failed', result: null })).toEqual({ kind: 'no-result', envelope: 'seed', status: 'failed' });
+    expect(parseTaskResult({ taskId: 't1', status: 'failed', result: null })).toEqual({ kind: 'no-result', envelope: 'seed', status: 'failed' });
+  });
+
+  it('recognises the other results a task can carry: ReadResourceResult, ElicitResult, CreateMessageResult', () => {
+    expect(parseTaskResult({ contents: [{ uri: 'a://b', text: 'hi' }] }).kind).toBe('read-resource');
+    expect(parseTaskResult({ action: 'accept', content: { a: 1 } }).kind).toBe('elicit');
+    expect(parseTaskResult({ role: 'assistant', model: 'm', content: { type: 'text', text: 'hi' } }).kind).toBe('create-message');
+    expect(parseTaskResult({ contents: 'nope' }).kind).toBe('invalid');
+  });
+
+  it('does not take an arbitrary object for an empty CallToolResult', () => {
+    expect(parseTaskResult({ hello: 'world' })).toMatchObject({ kind: 'invalid', error: expect.stringMatching(/neither content nor structuredContent/) as unknown });
   });
 
   it('reports what is wrong with a payload that is not a CallToolResult', () => {
-    const parsed = parseToolTaskResult({ content: [{ type: 'text' }] });
+    const parsed = parseTaskResult({ content: [{ type: 'text' }] });
     expect(parsed.kind).toBe('invalid');
     expect(parsed.kind === 'invalid' && parsed.error).toMatch(/content\.0/);
-    expect(parseToolTaskResult('hello').kind).toBe('invalid');
-    expect(parseToolTaskResult(null).kind).toBe('invalid');
+    expect(parseTaskResult('hello').kind).toBe('invalid');
+    expect(parseTaskResult(null).kind).toBe('invalid');
   });
 });

@@ -1,12 +1,27 @@
+import {
+  CallToolResultSchema,
+  CreateMessageResultSchema,
+  ElicitResultSchema,
+  ReadResourceResultSchema,
+  RELATED_TASK_META_KEY,
+  type CallToolResult,
+  type CreateMessageResult,
+  type ElicitResult,
+  type ReadResourceResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Observation } from './behaviour';
-import { CallToolResultSchema, RELATED_TASK_META_KEY, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export type Envelope = 'spec' | 'seed';
 
 /** The shapes a `tasks/result` answer can take, after validation. */
 export type TaskResult =
-  | { kind: 'call-tool'; envelope: 'spec' | 'seed'; value: CallToolResult; relatedTaskId?: string }
+  | { kind: 'call-tool'; envelope: Envelope; value: CallToolResult; relatedTaskId?: string }
+  | { kind: 'read-resource'; envelope: Envelope; value: ReadResourceResult; relatedTaskId?: string }
+  | { kind: 'elicit'; envelope: Envelope; value: ElicitResult; relatedTaskId?: string }
+  | { kind: 'create-message'; envelope: Envelope; value: CreateMessageResult; relatedTaskId?: string }
   /** The seed dialect's `{taskId, status, result: null}` for a task that ended without a payload. */
   | { kind: 'no-result'; envelope: 'seed'; status: string }
-  /** Anything that is not a CallToolResult: shown raw with the reason beside it. */
+  /** Anything that validates as none of the above: shown raw with the reasons beside it. */
   | { kind: 'invalid'; error: string };
 
 export interface FetchedResult {
@@ -14,8 +29,12 @@ export interface FetchedResult {
   raw: unknown;
   parsed: TaskResult;
   fetchedAt: number;
-  /** Size of the raw JSON in bytes (UTF-16 code units; close enough to show the user). */
+  /** Size of the raw JSON in characters. */
   size: number;
+  /** Why the result could not be kept in IndexedDB, when it could not. */
+  keepError?: string;
+  /** Loaded from the local store rather than fetched in this page's life. */
+  fromStore?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -24,41 +43,61 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** True for the seed's envelope: `{ taskId, status, result }` with no content of its own. */
 export function isSeedEnvelope(value: unknown): value is { taskId: string; status: string; result?: unknown } {
-  return isRecord(value) && typeof value.taskId === 'string' && typeof value.status === 'string' && !('content' in value);
+  return isRecord(value) && typeof value.taskId === 'string' && typeof value.status === 'string' && !('content' in value) && !('structuredContent' in value);
 }
 
-function describeIssues(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): string {
+type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
+function describeIssues(error: Issues): string {
   return error.issues
     .slice(0, 5)
     .map((issue) => `${issue.path.length ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`)
     .join('; ');
 }
 
-function asCallToolResult(value: unknown, envelope: 'spec' | 'seed'): TaskResult {
-  const parsed = CallToolResultSchema.safeParse(value);
-  if (!parsed.success) return { kind: 'invalid', error: `Not a CallToolResult: ${describeIssues(parsed.error)}` };
-  const meta = parsed.data._meta?.[RELATED_TASK_META_KEY];
-  const relatedTaskId = isRecord(meta) && typeof meta.taskId === 'string' ? meta.taskId : undefined;
-  return relatedTaskId === undefined
-    ? { kind: 'call-tool', envelope, value: parsed.data }
-    : { kind: 'call-tool', envelope, value: parsed.data, relatedTaskId };
+function relatedTaskOf(value: Record<string, unknown>): string | undefined {
+  const meta = isRecord(value._meta) ? value._meta[RELATED_TASK_META_KEY] : undefined;
+  return isRecord(meta) && typeof meta.taskId === 'string' ? meta.taskId : undefined;
 }
 
-/** Validates a `tasks/result` payload of a task created by tools/call, in either dialect. */
-export function parseToolTaskResult(raw: unknown): TaskResult {
+function classify(value: unknown, envelope: Envelope): TaskResult {
+  if (!isRecord(value)) return { kind: 'invalid', error: `Expected an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+  const related = relatedTaskOf(value);
+  const withRelated = <T extends TaskResult>(r: T): T => (related === undefined ? r : { ...r, relatedTaskId: related });
+  // Pick the schema by the fields that tell the result types apart, then validate strictly against it.
+  if ('contents' in value) {
+    const parsed = ReadResourceResultSchema.safeParse(value);
+    return parsed.success ? withRelated({ kind: 'read-resource', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not a ReadResourceResult: ${describeIssues(parsed.error)}` };
+  }
+  if ('action' in value) {
+    const parsed = ElicitResultSchema.safeParse(value);
+    return parsed.success ? withRelated({ kind: 'elicit', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not an ElicitResult: ${describeIssues(parsed.error)}` };
+  }
+  if ('role' in value && 'model' in value) {
+    const parsed = CreateMessageResultSchema.safeParse(value);
+    return parsed.success ? withRelated({ kind: 'create-message', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not a CreateMessageResult: ${describeIssues(parsed.error)}` };
+  }
+  if (!('content' in value) && !('structuredContent' in value)) {
+    return { kind: 'invalid', error: 'Not a CallToolResult: it has neither content nor structuredContent' };
+  }
+  const parsed = CallToolResultSchema.safeParse(value);
+  return parsed.success ? withRelated({ kind: 'call-tool', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not a CallToolResult: ${describeIssues(parsed.error)}` };
+}
+
+/** Validates a `tasks/result` payload in either dialect. */
+export function parseTaskResult(raw: unknown): TaskResult {
   if (isSeedEnvelope(raw)) {
     if (raw.result === null || raw.result === undefined) return { kind: 'no-result', envelope: 'seed', status: raw.status };
-    return asCallToolResult(raw.result, 'seed');
+    return classify(raw.result, 'seed');
   }
-  if (!isRecord(raw)) return { kind: 'invalid', error: `Expected an object, got ${raw === null ? 'null' : typeof raw}` };
-  return asCallToolResult(raw, 'spec');
+  return classify(raw, 'spec');
 }
 
 /** What a fetched result says about the server, for the behaviour detector. */
 export function resultObservation(taskId: string, result: FetchedResult): Observation {
   const parsed = result.parsed;
   if (parsed.kind === 'invalid') return { type: 'result', envelope: 'invalid', taskId, relatedTaskMeta: false, detail: parsed.error };
-  return { type: 'result', envelope: parsed.envelope, taskId, relatedTaskMeta: parsed.kind === 'call-tool' && parsed.relatedTaskId !== undefined };
+  return { type: 'result', envelope: parsed.envelope, taskId, relatedTaskMeta: parsed.kind !== 'no-result' && parsed.relatedTaskId !== undefined };
 }
 
 export function jsonSize(raw: unknown): number {

@@ -3,7 +3,7 @@ import { timeOf, type Task } from './task';
 import { isPastTtl } from './ttl';
 
 /** How the dashboard learned a task's latest state. */
-export type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry';
+export type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry' | 'kept';
 
 /** One observed change of status or statusMessage. */
 export interface Transition {

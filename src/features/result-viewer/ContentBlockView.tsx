@@ -1,6 +1,9 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatBytes } from '../../components/time';
+import { JsonTree } from './JsonTree';
+import { ResourceView } from './ResourceView';
 import { audioDataUrl, imageDataUrl, safeLinkHref } from './safe-url';
+import { TextView } from './TextView';
 
 export type ContentBlock = CallToolResult['content'][number];
 
@@ -10,10 +13,6 @@ function Unrenderable({ what, why }: { what: string; why: string }) {
       {what} not shown: {why}
     </p>
   );
-}
-
-function TextBlock({ text }: { text: string }) {
-  return <pre className="text-block">{text}</pre>;
 }
 
 function ImageBlock({ mimeType, data }: { mimeType: string; data: string }) {
@@ -35,51 +34,65 @@ function AudioBlock({ mimeType, data }: { mimeType: string; data: string }) {
   return <audio controls src={src} aria-label={`Audio content (${mimeType})`} />;
 }
 
-function LinkBlock({ uri, name, mimeType }: { uri: string; name: string; mimeType?: string }) {
-  const href = safeLinkHref(uri);
+function LinkBlock({ block }: { block: Extract<ContentBlock, { type: 'resource_link' }> }) {
+  const href = safeLinkHref(block.uri);
   return (
     <div className="link-block">
-      <span className="block-kind">resource link</span> <strong>{name}</strong>{' '}
+      <span className="block-kind">resource link</span> <strong>{block.title ?? block.name}</strong>{' '}
       {href ? (
         <a href={href} target="_blank" rel="noreferrer noopener">
-          {uri}
+          {block.uri}
         </a>
       ) : (
-        <span className="mono">{uri}</span>
+        <span className="mono" title="Not a link: only http(s) URIs are clickable">
+          {block.uri}
+        </span>
       )}
-      {mimeType ? <span className="muted"> {mimeType}</span> : null}
+      {block.mimeType ? <span className="muted"> {block.mimeType}</span> : null}
+      {block.description ? <div className="muted small">{block.description}</div> : null}
     </div>
   );
 }
 
-function EmbeddedResourceBlock({ resource }: { resource: Extract<ContentBlock, { type: 'resource' }>['resource'] }) {
+function Annotations({ block }: { block: ContentBlock }) {
+  const a = block.annotations;
+  const meta = block._meta;
+  if (!a && !meta) return null;
   return (
-    <div className="resource-block">
-      <div>
-        <span className="block-kind">embedded resource</span> <span className="mono">{resource.uri}</span>
-        {resource.mimeType ? <span className="muted"> {resource.mimeType}</span> : null}
-      </div>
-      {'text' in resource ? <TextBlock text={resource.text} /> : <p className="muted">Binary, {formatBytes(Math.floor((resource.blob.length * 3) / 4))}</p>}
+    <div className="annotations small">
+      {a?.audience ? <span className="chip">audience: {a.audience.join(', ')}</span> : null}
+      {a?.priority !== undefined ? <span className="chip">priority: {a.priority}</span> : null}
+      {a?.lastModified ? <span className="chip">modified: {a.lastModified}</span> : null}
+      {meta ? <JsonTree value={meta} label="_meta" openDepth={0} /> : null}
     </div>
   );
 }
 
-/** One content block, chosen exhaustively by its type. */
-export function ContentBlockView({ block }: { block: ContentBlock }) {
+function BlockBody({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
-      return <TextBlock text={block.text} />;
+      return <TextView text={block.text} />;
     case 'image':
       return <ImageBlock mimeType={block.mimeType} data={block.data} />;
     case 'audio':
       return <AudioBlock mimeType={block.mimeType} data={block.data} />;
     case 'resource_link':
-      return <LinkBlock uri={block.uri} name={block.name} {...(block.mimeType !== undefined && { mimeType: block.mimeType })} />;
+      return <LinkBlock block={block} />;
     case 'resource':
-      return <EmbeddedResourceBlock resource={block.resource} />;
+      return <ResourceView resource={block.resource} />;
     default: {
       const unknown: never = block;
-      return <pre className="mono">{JSON.stringify(unknown, null, 2)}</pre>;
+      return <JsonTree value={unknown} label="unknown block" />;
     }
   }
+}
+
+/** One content block, chosen exhaustively by its type, with its annotations and _meta. */
+export function ContentBlockView({ block }: { block: ContentBlock }) {
+  return (
+    <>
+      <BlockBody block={block} />
+      <Annotations block={block} />
+    </>
+  );
 }

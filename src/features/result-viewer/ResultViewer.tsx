@@ -1,66 +1,46 @@
 import { useState } from 'react';
 import { formatBytes } from '../../components/time';
 import type { FetchedResult } from '../../tasks/result';
-import { ContentBlockView } from './ContentBlockView';
+import { ParsedView } from './ParsedView';
+import { RawView } from './RawView';
 
-function RawJson({ value }: { value: unknown }) {
-  return <pre className="raw-json mono">{JSON.stringify(value, null, 2)}</pre>;
+/** Above this size nothing is rendered until asked. */
+export const LARGE_RESULT = 1_000_000;
+
+function envelopeName(result: FetchedResult): string {
+  const p = result.parsed;
+  if (p.kind === 'invalid') return 'unrecognised';
+  const kind = { 'call-tool': 'CallToolResult', 'read-resource': 'ReadResourceResult', elicit: 'ElicitResult', 'create-message': 'CreateMessageResult', 'no-result': 'no result' }[p.kind];
+  return p.envelope === 'seed' ? `${kind} in a {taskId, status, result} envelope` : kind;
 }
 
-function ParsedView({ result }: { result: FetchedResult }) {
-  const parsed = result.parsed;
-  switch (parsed.kind) {
-    case 'no-result':
-      return <p className="empty">The task ended {parsed.status} and the server returned no result.</p>;
-    case 'invalid':
-      return (
-        <div>
-          <p className="error-text">This result does not validate: {parsed.error}</p>
-          <RawJson value={result.raw} />
-        </div>
-      );
-    case 'call-tool': {
-      const value = parsed.value;
-      return (
-        <div className="call-tool-result">
-          {value.isError ? (
-            <p className="failure-banner" role="alert">
-              The tool reported an error (isError).
-            </p>
-          ) : null}
-          {value.content.length === 0 ? <p className="muted">No content blocks.</p> : null}
-          <ol className="content-blocks">
-            {value.content.map((block, i) => (
-              <li key={i} className={`content-block block-${block.type}`}>
-                <ContentBlockView block={block} />
-              </li>
-            ))}
-          </ol>
-          {value.structuredContent !== undefined ? (
-            <div>
-              <h3>Structured content</h3>
-              <RawJson value={value.structuredContent} />
-            </div>
-          ) : null}
-        </div>
-      );
-    }
-    default: {
-      const unknown: never = parsed;
-      return <RawJson value={unknown} />;
-    }
-  }
+interface ResultViewerProps {
+  result: FetchedResult;
+  outputSchema?: unknown;
+  onForget?: () => void;
 }
 
-/** A fetched result: its size and envelope first, then the typed view or the exact JSON. */
-export function ResultViewer({ result }: { result: FetchedResult }) {
+/** A fetched result: its size and shape first, then the typed view or the exact JSON. */
+export function ResultViewer({ result, outputSchema, onForget }: ResultViewerProps) {
+  const large = result.size > LARGE_RESULT;
   const [tab, setTab] = useState<'view' | 'raw'>('view');
-  const envelope = result.parsed.kind === 'invalid' ? 'unrecognised' : result.parsed.envelope === 'seed' ? '{taskId, status, result} envelope' : 'CallToolResult';
+  const [revealed, setRevealed] = useState(!large);
   return (
     <div className="result-viewer">
       <div className="result-meta muted">
-        {formatBytes(result.size)} · {envelope} · fetched {new Date(result.fetchedAt).toLocaleTimeString()}
+        <strong>{formatBytes(result.size)}</strong> · {envelopeName(result)} · {result.fromStore ? 'kept locally, fetched' : 'fetched'}{' '}
+        {new Date(result.fetchedAt).toLocaleString()}
+        {onForget ? (
+          <button type="button" className="link-button" onClick={onForget}>
+            Delete kept copy
+          </button>
+        ) : null}
       </div>
+      {result.keepError ? (
+        <p className="warning-text" role="alert">
+          Not kept locally: {result.keepError}
+        </p>
+      ) : null}
       <div className="tabs" role="group" aria-label="Result view">
         <button type="button" className="tab" aria-pressed={tab === 'view'} onClick={() => setTab('view')}>
           Viewer
@@ -69,7 +49,20 @@ export function ResultViewer({ result }: { result: FetchedResult }) {
           Raw
         </button>
       </div>
-      {tab === 'view' ? <ParsedView result={result} /> : <RawJson value={result.raw} />}
+      {tab === 'raw' ? (
+        <RawView result={result} />
+      ) : revealed ? (
+        <ParsedView result={result} outputSchema={outputSchema} />
+      ) : (
+        <div className="large-notice">
+          <p>
+            This result is <strong>{formatBytes(result.size)}</strong>: it is not rendered until you ask, so the page stays responsive.
+          </p>
+          <button type="button" className="button" onClick={() => setRevealed(true)}>
+            Show content
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { startToolTask } from '../../tasks/api';
 import { mcpKeys } from '../../tasks/keys';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { applyTaskUpdate, type TaskEntry } from '../../tasks/task-cache';
-import { toolsQueryOptions } from './api';
+import { toolsQueryOptions } from '../../tasks/tools-query';
 import { SchemaField } from '../../components/SchemaField';
 import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from '../../lib/schema-form';
 

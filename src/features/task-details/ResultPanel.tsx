@@ -1,17 +1,56 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Region } from '../../components/Region';
-import type { McpSession } from '../../mcp/session';
 import { describeRequestError } from '../../mcp/errors';
+import type { McpSession } from '../../mcp/session';
+import { forgetAllKept, forgetKept, keptQueryOptions } from '../../tasks/kept-query';
+import { usePrefsStore } from '../../tasks/prefs-store';
+import { tasksQueryOptions } from '../../tasks/queries';
 import { useSelectionStore } from '../../tasks/selection-store';
+import { findTask } from '../../tasks/task-cache';
+import { toolsQueryOptions } from '../../tasks/tools-query';
 import { ResultViewer } from '../result-viewer';
 import { resultQueryOptions } from './api';
 
+function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (message: string) => void }) {
+  const queryClient = useQueryClient();
+  const autoFetch = usePrefsStore((s) => s.autoFetch);
+  const autoFetchToggled = usePrefsStore((s) => s.autoFetchToggled);
+  const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
+  return (
+    <>
+      <label className="field checkbox small">
+        <input type="checkbox" checked={autoFetch} onChange={(e) => autoFetchToggled(e.target.checked)} />
+        <span>Auto-fetch when a task ends</span>
+      </label>
+      <button
+        type="button"
+        className="button small"
+        disabled={!kept.data?.length}
+        onClick={() => {
+          if (window.confirm('Delete every result kept in this browser, for all servers?')) {
+            forgetAllKept(queryClient).catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+          }
+        }}
+      >
+        Delete all kept
+      </button>
+    </>
+  );
+}
+
 export function ResultPanel({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const selectedId = useSelectionStore((s) => s.selectedTaskId);
+  const [error, setError] = useState<string | undefined>();
   return (
-    <Region title="Result" className="result-panel">
+    <Region title="Result" className="result-panel" actions={<ResultActions serverUrl={serverUrl} onError={setError} />}>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+      ) : null}
       {selectedId ? (
-        <SelectedResult key={selectedId} serverUrl={serverUrl} session={session} taskId={selectedId} />
+        <SelectedResult key={selectedId} serverUrl={serverUrl} session={session} taskId={selectedId} onError={setError} />
       ) : (
         <p className="empty">Select a task, then fetch its result once it has finished.</p>
       )}
@@ -19,11 +58,30 @@ export function ResultPanel({ serverUrl, session }: { serverUrl: string; session
   );
 }
 
-function SelectedResult({ serverUrl, session, taskId }: { serverUrl: string; session: McpSession | null; taskId: string }) {
+function SelectedResult({ serverUrl, session, taskId, onError }: { serverUrl: string; session: McpSession | null; taskId: string; onError: (m: string) => void }) {
   const queryClient = useQueryClient();
   const result = useQuery(resultQueryOptions(queryClient, serverUrl, taskId, session?.client));
-  if (result.data) return <ResultViewer result={result.data} />;
+  const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
+  const tasks = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
+  const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
+  const toolName = findTask(tasks.data, taskId)?.toolName;
+  const outputSchema = tools.data?.find((t) => t.name === toolName)?.outputSchema;
+  const isKept = kept.data?.includes(taskId) ?? false;
+  if (result.data) {
+    return (
+      <ResultViewer
+        result={result.data}
+        outputSchema={outputSchema}
+        {...(isKept && {
+          onForget: () => {
+            forgetKept(queryClient, serverUrl, taskId).catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+          },
+        })}
+      />
+    );
+  }
   if (result.isFetching) return <p className="empty">Fetching the result…</p>;
   if (result.isError) return <p className="error-text" role="alert">Could not fetch the result: {describeRequestError(result.error, 'tasks/result')}</p>;
+  if (kept.isError) return <p className="error-text">Kept results are unavailable: {kept.error.message}</p>;
   return <p className="empty">Not fetched yet. Fetch result becomes available once the task is terminal.</p>;
 }

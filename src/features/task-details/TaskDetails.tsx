@@ -23,6 +23,7 @@ const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
   list: 'tasks/list',
   cancel: 'cancel reply',
   expiry: 'expiry',
+  kept: 'the local store',
 };
 
 export function TaskDetails({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {

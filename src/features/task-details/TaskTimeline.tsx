@@ -9,6 +9,7 @@ const SOURCE: Record<Transition['source'], string> = {
   list: 'list',
   cancel: 'cancel',
   expiry: 'expiry',
+  kept: 'kept copy',
 };
 
 /** A compact bar of the task's statuses over time: one segment per observed status, proportional to its duration. */

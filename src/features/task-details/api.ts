@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import { messageOf, rpcCodeOf } from '../../mcp/errors';
 import { fetchTaskResult } from '../../tasks/api';
+import { storeFetchedResult } from '../../tasks/cache-writes';
 import { reportObservation } from '../../tasks/behaviour-store';
 import { mcpKeys } from '../../tasks/keys';
 import { resultObservation } from '../../tasks/result';
@@ -20,7 +21,8 @@ export function resultQueryOptions(queryClient: QueryClient, serverUrl: string, 
           try {
             const result = await fetchTaskResult(client, taskId);
             reportObservation(serverUrl, resultObservation(taskId, result));
-            return result;
+            // Kept before it is shown: a reload right after it appears loses nothing.
+            return await storeFetchedResult(queryClient, serverUrl, result);
           } catch (error) {
             const code = rpcCodeOf(error);
             if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });

@@ -6,6 +6,7 @@ import { formatAbsolute, formatRelative } from '../../components/time';
 import { useNow } from '../../components/use-now';
 import { useConnectionStore } from '../../mcp/connection-store';
 import { describeRequestError } from '../../mcp/errors';
+import { keptQueryOptions } from '../../tasks/kept-query';
 import type { McpSession } from '../../mcp/session';
 import { useFilterStore } from '../../tasks/filter-store';
 import { countByStatus, visibleTasks } from '../../tasks/filtering';
@@ -31,6 +32,8 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const counts = useMemo(() => countByStatus(entries, now), [entries, now]);
   const rows = useMemo(() => visibleTasks(entries, { status, query, sort, now }), [entries, status, query, sort, now]);
   const hasMore = Boolean(session && paging.data?.nextCursor);
+  const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
+  const keptIds = useMemo(() => new Set(kept.data ?? []), [kept.data]);
 
   const loadMore = () => {
     if (!session || loadingPage) return;
@@ -54,7 +57,8 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
         <p className="muted">This server does not list tasks: only tasks started from this page are shown.</p>
       ) : null}
-      <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} />
+      {kept.isError ? <p className="error-text">Kept results are unavailable: {kept.error.message}</p> : null}
+      <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} keptIds={keptIds} />
       {entries.length === 0 ? (
         <p className="empty">{session ? 'No tasks yet. Run a tool as a task to see it here.' : 'Not connected.'}</p>
       ) : rows.length === 0 ? (
@@ -80,9 +84,10 @@ interface TaskRowsProps {
   now: number;
   hasMore: boolean;
   onNearEnd: () => void;
+  keptIds: ReadonlySet<string>;
 }
 
-function TaskRows({ entries, total, now, hasMore, onNearEnd }: TaskRowsProps) {
+function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRowsProps) {
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const taskSelected = useSelectionStore((s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
@@ -134,6 +139,11 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd }: TaskRowsProps) {
                 </td>
                 <td className="mono task-id">
                   {task.taskId}
+                  {keptIds.has(task.taskId) ? (
+                    <span className="tag kept" title="Its result is kept in this browser">
+                      kept
+                    </span>
+                  ) : null}
                   {isFromEarlierSession(entry, generation) ? (
                     <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
                       earlier session

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { mcpKeys } from '../../tasks/keys';
+import { mcpKeys } from './keys';
 
 async function listAllTools(client: Client): Promise<Tool[]> {
   const tools: Tool[] = [];

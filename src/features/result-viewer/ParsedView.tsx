@@ -1,0 +1,120 @@
+import type { CallToolResult, CreateMessageResult, ElicitResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { checkAgainstSchema } from '../../lib/json-schema';
+import type { FetchedResult } from '../../tasks/result';
+import { ContentBlockView } from './ContentBlockView';
+import { JsonTree } from './JsonTree';
+import { ResourceView } from './ResourceView';
+
+function StructuredContent({ value, outputSchema }: { value: Record<string, unknown>; outputSchema: unknown }) {
+  const check = outputSchema === undefined ? undefined : checkAgainstSchema(outputSchema, value);
+  return (
+    <div className="structured">
+      <h3>Structured content</h3>
+      {check === undefined ? (
+        <p className="muted small">No outputSchema known for this tool: not validated.</p>
+      ) : check.valid ? (
+        <p className="valid-text small">✓ Valid against the tool’s outputSchema</p>
+      ) : (
+        <div className="error-text small" role="alert">
+          ✕ Does not match the tool’s outputSchema:
+          <ul>
+            {check.errors.map((e) => (
+              <li key={e} className="mono">
+                {e}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <JsonTree value={value} label="structuredContent" />
+    </div>
+  );
+}
+
+function CallToolView({ value, outputSchema }: { value: CallToolResult; outputSchema: unknown }) {
+  return (
+    <div className="call-tool-result">
+      {value.isError ? (
+        <p className="failure-banner" role="alert">
+          ✕ The tool reported an error (isError).
+        </p>
+      ) : null}
+      {value.content.length === 0 ? <p className="muted">No content blocks.</p> : null}
+      <ol className="content-blocks">
+        {value.content.map((block, i) => (
+          <li key={i} className={`content-block block-${block.type}`}>
+            <ContentBlockView block={block} />
+          </li>
+        ))}
+      </ol>
+      {value.structuredContent !== undefined ? <StructuredContent value={value.structuredContent} outputSchema={outputSchema} /> : null}
+      {value._meta ? <JsonTree value={value._meta} label="_meta" openDepth={1} /> : null}
+    </div>
+  );
+}
+
+function ReadResourceView({ value }: { value: ReadResourceResult }) {
+  return (
+    <ol className="content-blocks">
+      {value.contents.map((c, i) => (
+        <li key={i} className="content-block">
+          <ResourceView resource={c} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ElicitView({ value }: { value: ElicitResult }) {
+  return (
+    <div>
+      <p>
+        Elicitation answered: <strong>{value.action}</strong>
+      </p>
+      {value.content ? <JsonTree value={value.content} label="content" /> : null}
+    </div>
+  );
+}
+
+function CreateMessageView({ value }: { value: CreateMessageResult }) {
+  const blocks = Array.isArray(value.content) ? value.content : [value.content];
+  return (
+    <div>
+      <p className="muted">
+        {value.role} message from <span className="mono">{value.model}</span>
+        {value.stopReason ? ` (stop: ${value.stopReason})` : ''}
+      </p>
+      <JsonTree value={blocks} label="content" />
+    </div>
+  );
+}
+
+/** The typed view of a result, chosen exhaustively by its validated kind. */
+export function ParsedView({ result, outputSchema }: { result: FetchedResult; outputSchema: unknown }) {
+  const parsed = result.parsed;
+  switch (parsed.kind) {
+    case 'no-result':
+      return <p className="empty">The task ended {parsed.status} and the server returned no result (result: null).</p>;
+    case 'invalid':
+      return (
+        <div className="invalid-result">
+          <p className="error-text" role="alert">
+            This result does not validate: {parsed.error}
+          </p>
+          <JsonTree value={result.raw} label="result" />
+        </div>
+      );
+    case 'call-tool':
+      return <CallToolView value={parsed.value} outputSchema={outputSchema} />;
+    case 'read-resource':
+      return <ReadResourceView value={parsed.value} />;
+    case 'elicit':
+      return <ElicitView value={parsed.value} />;
+    case 'create-message':
+      return <CreateMessageView value={parsed.value} />;
+    default: {
+      const unknown: never = parsed;
+      return <JsonTree value={unknown} label="result" />;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react';
+
+const SYNC_LIMIT = 200_000;
+let worker: Worker | undefined;
+let nextId = 0;
+const waiting = new Map<number, (r: { text?: string; error?: string }) => void>();
+
+function formatInWorker(value: unknown): Promise<{ text?: string; error?: string }> {
+  if (!worker) {
+    worker = new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<{ id: number; text?: string; error?: string }>) => {
+      waiting.get(event.data.id)?.(event.data);
+      waiting.delete(event.data.id);
+    };
+  }
+  const id = ++nextId;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    worker!.postMessage({ id, value });
+  });
+}
+
+/** The value as indented JSON text: formatted on the main thread when small, in a worker when large. */
+export function useFormattedJson(value: unknown, size: number, enabled: boolean): { text?: string; error?: string; pending: boolean } {
+  const [state, setState] = useState<{ text?: string; error?: string; for?: unknown }>({});
+  const sync = size <= SYNC_LIMIT;
+  useEffect(() => {
+    if (!enabled || sync) return;
+    let live = true;
+    void formatInWorker(value).then((r) => live && setState({ ...r, for: value }));
+    return () => {
+      live = false;
+    };
+  }, [value, enabled, sync]);
+  if (!enabled) return { pending: false };
+  if (sync) {
+    try {
+      return { text: JSON.stringify(value, null, 2), pending: false };
+    } catch (error) {
+      return { error: String(error), pending: false };
+    }
+  }
+  return state.for === value ? { ...(state.text !== undefined && { text: state.text }), ...(state.error !== undefined && { error: state.error }), pending: false } : { pending: true };
+}

@@ -1,0 +1,44 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { mcpKeys } from './keys';
+import { parseTaskResult, type FetchedResult } from './result';
+import { forgetAllResults, forgetResult, keptResults } from './result-store';
+import { applyTaskUpdate, type TaskEntry } from './task-cache';
+
+/**
+ * The results kept for a server. Loading them also puts them back on screen: each result into its result query, and
+ * its task into the list (as from an earlier session) when the server no longer lists it.
+ */
+export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
+  return queryOptions({
+    queryKey: mcpKeys.kept(serverUrl),
+    queryFn: async () => {
+      const records = await keptResults(serverUrl);
+      let entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [];
+      for (const r of records) {
+        const key = mcpKeys.result(serverUrl, r.taskId);
+        if (!queryClient.getQueryData(key)) {
+          const result: FetchedResult = { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
+          queryClient.setQueryData(key, result);
+        }
+        if (!entries.some((e) => e.task.taskId === r.taskId)) {
+          entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
+        }
+      }
+      queryClient.setQueryData(mcpKeys.tasks(serverUrl), entries);
+      return records.map((r) => r.taskId);
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export async function forgetKept(queryClient: QueryClient, serverUrl: string, taskId: string): Promise<void> {
+  await forgetResult(serverUrl, taskId);
+  queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old ?? []).filter((id) => id !== taskId));
+  queryClient.removeQueries({ queryKey: mcpKeys.result(serverUrl, taskId), exact: true });
+}
+
+export async function forgetAllKept(queryClient: QueryClient): Promise<void> {
+  await forgetAllResults();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'mcp' && (q.queryKey[2] === 'kept' || q.queryKey[2] === 'result') });
+}
