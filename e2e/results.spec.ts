@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkTo, openConnected, runTool } from './helpers';
+import { startDemo } from './servers';
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+const resultRegion = (page: Page) => page.getByRole('region', { name: 'Result' });
+
+test.describe('results', () => {
+  test('mixed_content: every content type through its own view, unsafe links inert', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    const taskId = await runTool(page, 'mixed_content', { seconds: '0' });
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    const result = resultRegion(page);
+    // Auto-fetch on terminal: the result arrives without a click.
+    await expect(result).toContainText('Plain text, with a line break');
+    await expect(result.getByRole('heading', { name: 'Weekly build report' })).toBeVisible();
+    await expect(result.getByRole('img', { name: /Image content \(image\/png\)/ })).toBeVisible();
+    await expect(result.locator('audio')).toHaveCount(1);
+    await expect(result.getByRole('link', { name: 'https://modelcontextprotocol.io/specification' })).toBeVisible();
+    await expect(result.getByText('file:///etc/hosts')).toBeVisible();
+    await expect(result.locator('object[type="application/pdf"]')).toHaveCount(1);
+    await expect(result.getByText('audience: user')).toBeVisible();
+    await expect(result.locator('.json-tree').first()).toContainText('json-in-text');
+    expect(await result.locator('a[href^="javascript:"], script, iframe').count()).toBe(0);
+    await expect(result.getByText('a script link')).toBeVisible();
+    await result.getByRole('button', { name: 'Raw' }).click();
+    await expect(result.locator('.raw-json')).toContainText('"type": "resource_link"');
+  });
+
+  test('structured_report: validated against the tool outputSchema, both ways', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    await runTool(page, 'structured_report', {});
+    await expect(resultRegion(page)).toContainText('Valid against the tool’s outputSchema');
+    const run = page.getByRole('region', { name: 'Run tool' });
+    await run.getByLabel('valid').uncheck();
+    await runTool(page, 'structured_report', {});
+    await expect(resultRegion(page)).toContainText('Does not match the tool’s outputSchema');
+    await expect(resultRegion(page)).toContainText('/score');
+  });
+
+  test('a kept result survives a reload and a server restart that forgot the task', async ({ page }) => {
+    let server = await startDemo();
+    const port = Number(new URL(server.mcpUrl).port);
+    try {
+      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+      await expect(status(page)).toContainText('Connected');
+      const taskId = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+      await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
+      await expect(rowOf(page, taskId)).toContainText('kept');
+      await page.reload();
+      await expect(status(page)).toContainText('Connected');
+      await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
+
+      await server.close();
+      server = await startDemo({ port });
+      await page.reload();
+      await expect(status(page)).toContainText('Connected');
+      await expect(rowOf(page, taskId)).toContainText('kept');
+      await rowOf(page, taskId).click();
+      await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
+      await expect(resultRegion(page)).toContainText('kept locally');
+      // The new server process never heard of it.
+      expect(await server.state.taskStore.getTask(taskId)).toBeNull();
+
+      await resultRegion(page).getByRole('button', { name: 'Delete kept copy' }).click();
+      await expect(resultRegion(page)).not.toContainText('Countdown finished');
+      await page.reload();
+      await expect(status(page)).toContainText('Connected');
+      await expect(rowOf(page, taskId)).toHaveCount(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a 10 MB result: size first, nothing rendered until asked, and the page keeps responding', async ({ page, baseURL }) => {
+    await openConnected(page, baseURL!);
+    const small = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+    const big = await runTool(page, 'big_payload', { size_mb: '10' });
+    await expect(rowOf(page, big)).toHaveAttribute('data-status', 'completed');
+    const result = resultRegion(page);
+    await expect(result).toContainText(/\d+\.\d MB/, { timeout: 30_000 });
+    await expect(result).toContainText('not rendered until you ask');
+    await result.getByRole('button', { name: 'Show content' }).click();
+    await expect(result.locator('.structured .json-tree')).toContainText('structuredContent');
+    await expect(result.locator('.structured .json-tree')).toContainText('Show 100 more');
+    // The page still answers: filter the list, switch tasks, open the raw view (formatted in a worker).
+    await page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks').fill(small.slice(0, 8));
+    await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
+    await page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks').fill('');
+    await rowOf(page, big).click();
+    await result.getByRole('button', { name: 'Raw' }).click();
+    await expect(result).toContainText('Showing the first', { timeout: 30_000 });
+    await expect(result.getByRole('button', { name: 'Download JSON' })).toBeEnabled();
+  });
+});
