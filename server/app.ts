@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { rejectUnauthorized } from './auth.js';
-import { applyCors } from './cors.js';
+import { applyCors, isAllowedHost } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { StreamableHttpEndpoint } from './mcp-http.js';
 import { SseEndpoint } from './sse-http.js';
@@ -20,6 +20,10 @@ export interface ServerOptions {
   /** Require `Authorization: Bearer <token>` on every MCP request. */
   token?: string;
   features?: Partial<DemoFeatures>;
+  /** Extra Host header values to accept (DNS-rebinding protection allows only loopback names by default). */
+  allowHosts?: readonly string[];
+  /** Reuse this state (tasks, results) instead of a fresh one: a restart that keeps its tasks. Not cleaned on close. */
+  state?: DemoState;
 }
 
 export interface RunningServer {
@@ -40,7 +44,7 @@ export function dashboardLink(origin: string, mcpUrl: string, transport = 'strea
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const state = createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec', ...options.features });
+  const state = options.state ?? createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec', ...options.features });
   const transports = options.transports ?? ['streamable-http', 'sse'];
   const streamable = transports.includes('streamable-http') ? new StreamableHttpEndpoint(state) : undefined;
   const sse = transports.includes('sse') ? new SseEndpoint(state, '/messages') : undefined;
@@ -56,6 +60,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closeApp = async (): Promise<void> => {};
 
   const httpServer = createServer((req, res) => {
+    if (!isAllowedHost(req.headers.host, options.allowHosts ?? [])) {
+      res.writeHead(421, { 'Content-Type': 'text/plain' }).end(`Host ${req.headers.host ?? '(none)'} is not allowed (DNS-rebinding protection). Start with --allow-host.`);
+      return;
+    }
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/mcp' && streamable) {
       if (!guard(req, res)) streamable.handle(req, res).catch(fail(res));
@@ -119,8 +127,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await streamable?.closeAll();
       await sse?.closeAll();
       await closeApp();
-      state.taskStore.cleanup();
-      state.seedTasks.cleanup();
+      if (!options.state) {
+        state.taskStore.cleanup();
+        state.seedTasks.cleanup();
+      }
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -38,3 +38,14 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigin
   }
   return false;
 }
+
+/**
+ * DNS-rebinding protection: a request whose Host is not this machine's loopback name (or an allowed host) is
+ * refused, so a web page on another name that resolves here cannot drive the server.
+ */
+export function isAllowedHost(host: string | undefined, extra: readonly string[]): boolean {
+  if (!host) return false;
+  if (extra.includes('*') || extra.includes(host)) return true;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  return name === '127.0.0.1' || name === 'localhost' || name === '[::1]';
+}

@@ -61,6 +61,7 @@ describe('demo server', () => {
       ['structured_report', 'optional'],
       ['markdown_report', 'optional'],
       ['big_payload', 'optional'],
+      ['hostile_content', 'optional'],
     ]);
     await client.close();
   });
@@ -132,6 +133,20 @@ describe('demo server', () => {
     const big = await done('big_payload', { size_mb: 2, shape: 'text' });
     expect(JSON.stringify(big).length).toBeGreaterThan(2e6);
     await client.close();
+  });
+
+  it('refuses requests whose Host is not a loopback name (DNS rebinding)', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(server.mcpUrl);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: url.port, path: '/mcp', method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(status).toBe(421);
   });
 
   it('answers CORS preflights for loopback origins and refuses others', async () => {

@@ -11,6 +11,7 @@ Usage: tsx server/main.ts [options]
   --host <addr>         address to bind (default 127.0.0.1)
   --app <dist|dev|none> serve the built app (default), Vite with hot reload, or only MCP
   --allow-origin <o>    also accept this browser origin (repeatable; '*' for any)
+  --allow-host <h>      also accept this Host header (repeatable; DNS-rebinding protection)
   --token <t>           require Authorization: Bearer <t> (or set TASKDECK_TOKEN)
   --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
   --no-tasks            a server without the tasks capability: tools answer inline
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     app: { type: 'string', default: 'dist' },
     'allow-origin': { type: 'string', multiple: true, default: [] },
     token: { type: 'string' },
+    'allow-host': { type: 'string', multiple: true, default: [] },
     transport: { type: 'string' },
     'no-tasks': { type: 'boolean', default: false },
     'task-scope': { type: 'string', default: 'shared' },
@@ -78,6 +80,7 @@ const server = await startServer({
   app,
   root,
   allowOrigins: values['allow-origin'],
+  allowHosts: values['allow-host'],
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
   features: { tasks: !values['no-tasks'], taskScope, dialect },

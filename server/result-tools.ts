@@ -100,3 +100,40 @@ export const structuredReport =
       result: { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent },
     };
   };
+
+/** Strings that try to run code or navigate away, in every place a server can put them. For XSS tests. */
+export const HOSTILE = [
+  '<script>window.__xss = "script"</script>',
+  '<img src=x onerror="window.__xss=\'img\'">',
+  '<svg onload="window.__xss=\'svg\'"><script>window.__xss=\'svg-script\'</script></svg>',
+  '[click me](javascript:window.__xss=\'md-link\')',
+  '![pic](javascript:window.__xss=\'md-img\')',
+  '<a href="javascript:window.__xss=\'a\'">raw link</a>',
+  '<iframe src="javascript:window.__xss=\'iframe\'"></iframe>',
+  '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+  '"><script>alert(document.domain)</script>',
+  '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+];
+
+export function hostileContent(): CallToolResult {
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="window.__xss=\'svg-img\'"><script>window.__xss=\'svg-img-script\'</script><rect width="40" height="40" fill="red"/></svg>').toString('base64');
+  const joined = HOSTILE.join('\n\n');
+  return {
+    content: [
+      { type: 'text', text: joined },
+      { type: 'text', text: `# Hostile markdown\n\n${joined}\n\n- one\n- two` },
+      { type: 'text', text: JSON.stringify({ html: HOSTILE[0], link: 'javascript:window.__xss=1' }) },
+      { type: 'image', mimeType: 'image/svg+xml', data: svg },
+      { type: 'image', mimeType: 'text/html', data: Buffer.from(HOSTILE[0]!).toString('base64') },
+      { type: 'audio', mimeType: 'text/html', data: Buffer.from(HOSTILE[0]!).toString('base64') },
+      { type: 'resource_link', uri: "javascript:window.__xss='resource-link'", name: HOSTILE[1]!, description: HOSTILE[2]! },
+      { type: 'resource_link', uri: 'data:text/html,<script>window.__xss=1</script>', name: 'data link' },
+      { type: 'resource', resource: { uri: 'evil://page.html', mimeType: 'text/html', text: `<html><body>${joined}</body></html>` } },
+      { type: 'resource', resource: { uri: 'evil://page.md', mimeType: 'text/markdown', text: joined } },
+      { type: 'resource', resource: { uri: 'evil://image.svg', mimeType: 'image/svg+xml', blob: svg } },
+      { type: 'resource', resource: { uri: 'evil://page.html', mimeType: 'text/html', blob: Buffer.from(joined).toString('base64') } },
+    ],
+    structuredContent: { html: HOSTILE[0], payloads: HOSTILE },
+    _meta: { [HOSTILE[1]!]: HOSTILE[2] },
+  };
+}

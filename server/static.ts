@@ -16,6 +16,27 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The app's Content-Security-Policy: scripts only from the app itself (no inline scripts, no eval), images from the
+ * app, data: and https, media and PDF previews from data:/blob:, and connections anywhere, since the dashboard must
+ * reach whatever server the user names.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob:",
+  "object-src blob:",
+  "frame-src blob:",
+  "worker-src 'self'",
+  "connect-src 'self' http: https:",
+  "font-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 /** Serves the built app from `root`, falling back to index.html for client-side routes. */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -37,6 +58,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     'Content-Length': String(info.size),
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': APP_CSP,
+    'Referrer-Policy': 'no-referrer',
   });
   if (req.method === 'HEAD') {
     res.end();

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { drawBarChart } from './png.js';
-import { bigPayload, MARKDOWN_REPORT, mixedContent, REPORT_OUTPUT_SCHEMA, structuredReport } from './result-tools.js';
+import { bigPayload, HOSTILE, hostileContent, MARKDOWN_REPORT, mixedContent, REPORT_OUTPUT_SCHEMA, structuredReport } from './result-tools.js';
 import { DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
 
 /** One demo tool: its schema, and the work it does when run. */
@@ -210,6 +210,17 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
         const result = bigPayload(size_mb * 1e6, shape);
         return { status: 'completed', statusMessage: `Generated ${size_mb} MB`, result };
       },
+  ),
+  tool(
+    'hostile_content',
+    'Hostile content',
+    'For security testing: completes with payloads that try to run script or navigate, in every content type, in statusMessage and in _meta.',
+    {},
+    () => async (control) => {
+      await control.report(HOSTILE[1]!);
+      await control.sleep(200);
+      return { status: 'completed', statusMessage: HOSTILE[0]!, result: hostileContent() };
+    },
   ),
 ];
 
