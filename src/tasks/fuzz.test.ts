@@ -1,0 +1,54 @@
+/** Property-based fuzzing of the task cache and the dialect adapter: 10,000 random or mutated inputs per target. */
+import fc from 'fast-check';
+import { resultLike, taskLike } from './fuzz-arbitraries';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_BEHAVIOUR, observe } from './behaviour';
+import { parseTaskResult, resultObservation } from './result';
+import { isTerminal } from './status';
+import { parseTask } from './task';
+import { applyTaskUpdate, displayStatus, markExpired, mergeListedTasks, type TaskEntry } from './task-cache';
+
+const RUNS = 10_000;
+
+describe('fuzz: notification → cache update', () => {
+  it(`never throws and keeps its invariants over ${RUNS} random update sequences`, () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(taskLike, fc.constantFrom('push', 'poll', 'list', 'create', 'cancel'), fc.boolean()), { maxLength: 8 }), (updates) => {
+        let entries: TaskEntry[] = [];
+        const terminalSeen = new Map<string, string>();
+        let now = 0;
+        for (const [raw, source, expire] of updates) {
+          now += 1000;
+          const task = parseTask(raw);
+          if (!task) continue;
+          entries = applyTaskUpdate(entries, task, { source, now, generation: 1 }).entries;
+          if (expire) entries = markExpired(entries, task.taskId, 'fuzz', now);
+          entries = mergeListedTasks(entries, [task], now, 1);
+          for (const e of entries) displayStatus(e, now);
+          // A terminal status, once held, never changes.
+          const held = terminalSeen.get(task.taskId);
+          const after = entries.find((e) => e.task.taskId === task.taskId)!;
+          if (held) expect(after.task.status).toBe(held);
+          else if (isTerminal(after.task.status)) terminalSeen.set(task.taskId, after.task.status);
+
+        }
+        expect(new Set(entries.map((e) => e.task.taskId)).size).toBe(entries.length);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('fuzz: dialect adapter', () => {
+  it(`classifies ${RUNS} random results without throwing, and the behaviour detector takes every observation`, () => {
+    fc.assert(
+      fc.property(resultLike, (raw) => {
+        const parsed = parseTaskResult(raw);
+        expect(['call-tool', 'read-resource', 'elicit', 'create-message', 'no-result', 'invalid']).toContain(parsed.kind);
+        const observation = resultObservation('t', { taskId: 't', raw, parsed, fetchedAt: 0, size: 0 });
+        observe(EMPTY_BEHAVIOUR, observation);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
