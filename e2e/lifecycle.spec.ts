@@ -95,11 +95,15 @@ test.describe('task lifecycle', () => {
       await expect(behaviour).toContainText('notifications/tasks/updated');
       await expect(behaviour).toContainText('refused before terminal');
       await expect(behaviour).toContainText('seed dialect');
+      // Polling went on for several pollIntervals meanwhile, yet tasks/result was tried once: no retry loop.
+      await expect.poll(() => server.state.methodsSeen.filter((m) => m === 'tasks/get').length).toBeGreaterThan(2);
+      expect(server.state.methodsSeen.filter((m) => m === 'tasks/result')).toHaveLength(1);
       // The elicitation still reaches the page (on the notification stream) and can be answered.
       const input = page.getByRole('region', { name: 'Input required' });
       await input.getByRole('button', { name: 'Decline' }).click();
       await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
-      expect(server.state.methodsSeen.filter((m) => m === 'tasks/result')).toHaveLength(1);
+      // Once terminal, the one auto-fetch of the result.
+      await expect.poll(() => server.state.methodsSeen.filter((m) => m === 'tasks/result').length).toBe(2);
       await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
       await expect(page.getByRole('region', { name: 'Result' })).toContainText('You declined to answer.');
       await expect(page.getByRole('region', { name: 'Result' })).toContainText('{taskId, status, result} envelope');

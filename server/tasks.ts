@@ -52,6 +52,10 @@ export function runTask(
   ask: (message: string, schema: ElicitSchema) => Promise<ElicitResult>,
 ): void {
   let running = true;
+  const stillRunning = async () => {
+    const task = await store.getTask(taskId).catch(() => null);
+    return task !== null && (task.status === 'working' || task.status === 'input_required');
+  };
   const control: TaskControl = {
     async elicit(message, schema) {
       await store.updateTaskStatus(taskId, 'input_required', message);
@@ -65,9 +69,9 @@ export function runTask(
         await store.updateTaskStatus(taskId, 'working', statusMessage);
         return true;
       } catch {
-        // The task was cancelled or cleaned up: stop working on it.
-        running = false;
-        return false;
+        // Either the task is gone or terminal (cancelled, expired): stop. Or only the push failed because the
+        // session that started it has disconnected: the status is stored, so keep working.
+        return (running = await stillRunning());
       }
     },
     async sleep(ms) {
@@ -96,7 +100,7 @@ export function runTask(
     try {
       await store.storeTaskResult(taskId, outcome.status, outcome.result);
     } catch {
-      // Cancelled or expired while finishing: the result has nowhere to go.
+      // Cancelled or expired while finishing (the result has nowhere to go), or only the push failed.
     }
   })();
 }

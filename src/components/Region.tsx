@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ErrorBoundary } from './ErrorBoundary';
 
 interface RegionProps {
   /** The region's accessible name: part of the UI contract, keep it stable. */
@@ -8,7 +9,7 @@ interface RegionProps {
   className?: string;
 }
 
-/** A titled landmark region: a `section` named by its heading. */
+/** A titled landmark region: a `section` named by its heading, with its own error boundary. */
 export function Region({ title, actions, children, className }: RegionProps) {
   const id = useId();
   return (
@@ -17,7 +18,9 @@ export function Region({ title, actions, children, className }: RegionProps) {
         <h2 id={id}>{title}</h2>
         {actions ? <div className="region-actions">{actions}</div> : null}
       </header>
-      <div className="region-body">{children}</div>
+      <div className="region-body">
+        <ErrorBoundary label={title}>{children}</ErrorBoundary>
+      </div>
     </section>
   );
 }

@@ -96,37 +96,31 @@ export function judgeUpdate(current: Task, incoming: Task): Rejection | undefine
   return undefined;
 }
 
-/** Upserts one task into the list (pure: returns a new array when anything changed). */
-export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
-  const index = entries.findIndex((e) => e.task.taskId === incoming.taskId);
-  if (index === -1) {
-    const entry: TaskEntry = {
-      task: incoming,
-      origin: info.source,
-      lastSource: info.source,
-      receivedAt: info.now,
-      generation: info.generation,
-      history: [transitionOf(incoming, info)],
-      ...(info.toolName !== undefined && { toolName: info.toolName }),
-      ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
-    };
-    return { entries: [...entries, entry].sort(compareNewestFirst) };
-  }
-  const current = entries[index]!;
+function newEntry(incoming: Task, info: UpdateInfo): TaskEntry {
+  return {
+    task: incoming,
+    origin: info.source,
+    lastSource: info.source,
+    receivedAt: info.now,
+    generation: info.generation,
+    history: [transitionOf(incoming, info)],
+    ...(info.toolName !== undefined && { toolName: info.toolName }),
+    ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
+  };
+}
+
+/** One known entry meeting one incoming state: the rules decide what is kept. */
+function updateEntry(current: TaskEntry, incoming: Task, info: UpdateInfo): { entry: TaskEntry; rejected?: Rejection } {
   if (info.source === 'create' && !info.force) {
     // Pushes can outrun the tools/call reply: the reply then only tells us which tool started the task.
-    const copy = entries.slice();
-    copy[index] = { ...current, ...(info.toolName !== undefined && { toolName: info.toolName }), origin: 'create' };
-    return { entries: copy, previous: current };
+    return { entry: { ...current, ...(info.toolName !== undefined && { toolName: info.toolName }), origin: 'create' } };
   }
   const rejected = info.force ? undefined : current.expired ? 'expired' : judgeUpdate(current.task, incoming);
   const generation = Math.max(current.generation, info.generation);
-  let next: TaskEntry;
-  if (rejected) {
-    next = { ...current, receivedAt: info.now, generation };
-  } else {
-    const task = { ...current.task, ...incoming };
-    next = {
+  if (rejected) return { entry: { ...current, receivedAt: info.now, generation }, rejected };
+  const task = { ...current.task, ...incoming };
+  return {
+    entry: {
       ...current,
       task,
       lastSource: info.source,
@@ -135,20 +129,56 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
       history: appendTransition(current.history, transitionOf(task, info)),
       ...(info.toolName !== undefined && { toolName: info.toolName }),
       ...(info.pushMethod !== undefined && { pushMethod: info.pushMethod }),
-    };
+    },
+  };
+}
+
+/** Inserts into a newest-first list by binary search (the list is kept sorted). */
+function insertSorted(entries: readonly TaskEntry[], entry: TaskEntry): TaskEntry[] {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareNewestFirst(entries[mid]!, entry) <= 0) lo = mid + 1;
+    else hi = mid;
   }
   const copy = entries.slice();
-  copy[index] = next;
+  copy.splice(lo, 0, entry);
+  return copy;
+}
+
+/** Upserts one task into the list (pure: returns a new array when anything changed). */
+export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
+  const index = entries.findIndex((e) => e.task.taskId === incoming.taskId);
+  if (index === -1) return { entries: insertSorted(entries, newEntry(incoming, info)) };
+  const current = entries[index]!;
+  const { entry, rejected } = updateEntry(current, incoming, info);
+  const copy = entries.slice();
+  copy[index] = entry;
   return rejected ? { entries: copy, rejected, previous: current } : { entries: copy, previous: current };
 }
 
-/** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
+/**
+ * Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. One pass and one
+ * sort for the whole page, so a 10,000-task page costs milliseconds, not a sort per task.
+ */
 export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly Task[], now: number, generation: number): TaskEntry[] {
-  let result = entries.slice();
+  if (listed.length === 0) return entries.slice();
+  const info: UpdateInfo = { source: 'list', now, generation };
+  const copy = entries.slice();
+  const position = new Map<string, number>();
+  copy.forEach((e, i) => position.set(e.task.taskId, i));
+  let added = false;
   for (const task of listed) {
-    result = applyTaskUpdate(result, task, { source: 'list', now, generation }).entries;
+    const at = position.get(task.taskId);
+    if (at === undefined) {
+      position.set(task.taskId, copy.push(newEntry(task, info)) - 1);
+      added = true;
+    } else {
+      copy[at] = updateEntry(copy[at]!, task, info).entry;
+    }
   }
-  return result;
+  return added ? copy.sort(compareNewestFirst) : copy;
 }
 
 /** The server no longer knows this task (or its TTL ran out): it is `expired`, and keeps whatever was fetched. */

@@ -1,5 +1,5 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAbsolute, formatRelative } from '../../components/time';
@@ -15,7 +15,11 @@ import { useLiveStore } from '../../tasks/live-store';
 import { loadNextTaskPage, tasksQueryOptions, type ListPaging } from '../../tasks/queries';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
+import type { DisplayStatus } from '../../tasks/status';
 import { TaskFilters } from './TaskFilters';
+
+/** Rows drawn at a time; the rest wait behind "Show more" (aria-rowcount still gives the whole count). */
+const ROW_PAGE = 300;
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -102,12 +106,7 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasMore, onNearEnd]);
-  const onKey = (event: KeyboardEvent, taskId: string) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      taskSelected(taskId);
-    }
-  };
+  const [limit, setLimit] = useState(ROW_PAGE);
   return (
     <div className="table-scroll">
       <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
@@ -121,46 +120,75 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
           </tr>
         </thead>
         <tbody>
-          {entries.map((entry) => {
-            const { task } = entry;
-            const status = displayStatus(entry, now);
+          {entries.slice(0, limit).map((entry) => {
+            const id = entry.task.taskId;
             return (
-              <tr
-                key={task.taskId}
-                data-task-id={task.taskId}
-                data-status={status}
-                aria-selected={task.taskId === selected}
-                tabIndex={0}
-                onClick={() => taskSelected(task.taskId)}
-                onKeyDown={(e) => onKey(e, task.taskId)}
-              >
-                <td>
-                  <StatusBadge status={status} />
-                </td>
-                <td className="mono task-id">
-                  {task.taskId}
-                  {keptIds.has(task.taskId) ? (
-                    <span className="tag kept" title="Its result is kept in this browser">
-                      kept
-                    </span>
-                  ) : null}
-                  {isFromEarlierSession(entry, generation) ? (
-                    <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
-                      earlier session
-                    </span>
-                  ) : null}
-                </td>
-                <td className="mono">{entry.toolName ?? '—'}</td>
-                <td className="message">{task.statusMessage ?? ''}</td>
-                <td title={formatAbsolute(task.lastUpdatedAt)}>
-                  {formatRelative(task.lastUpdatedAt, now)} <span className="source-tag">{entry.lastSource}</span>
-                </td>
-              </tr>
+              <TaskRow
+                key={id}
+                entry={entry}
+                status={displayStatus(entry, now)}
+                updated={formatRelative(entry.task.lastUpdatedAt, now)}
+                selected={id === selected}
+                kept={keptIds.has(id)}
+                earlier={isFromEarlierSession(entry, generation)}
+                onSelect={taskSelected}
+              />
             );
           })}
         </tbody>
       </table>
+      {entries.length > limit ? (
+        <button type="button" className="button small show-more" onClick={() => setLimit((n) => n + ROW_PAGE)}>
+          Show {Math.min(ROW_PAGE, entries.length - limit)} more of {entries.length - limit} rows
+        </button>
+      ) : null}
       <div ref={sentinel} aria-hidden="true" className="sentinel" />
     </div>
   );
 }
+
+interface TaskRowProps {
+  entry: TaskEntry;
+  status: DisplayStatus;
+  updated: string;
+  selected: boolean;
+  kept: boolean;
+  earlier: boolean;
+  onSelect: (taskId: string) => void;
+}
+
+/** One row; re-renders only when what it shows changed. */
+const TaskRow = memo(function TaskRow({ entry, status, updated, selected, kept, earlier, onSelect }: TaskRowProps) {
+  const { task } = entry;
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(task.taskId);
+    }
+  };
+  return (
+    <tr data-task-id={task.taskId} data-status={status} aria-selected={selected} tabIndex={0} onClick={() => onSelect(task.taskId)} onKeyDown={onKey}>
+      <td>
+        <StatusBadge status={status} />
+      </td>
+      <td className="mono task-id">
+        {task.taskId}
+        {kept ? (
+          <span className="tag kept" title="Its result is kept in this browser">
+            kept
+          </span>
+        ) : null}
+        {earlier ? (
+          <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
+            earlier session
+          </span>
+        ) : null}
+      </td>
+      <td className="mono">{entry.toolName ?? '—'}</td>
+      <td className="message">{task.statusMessage === undefined ? '' : task.statusMessage.length > 300 ? `${task.statusMessage.slice(0, 300)}…` : task.statusMessage}</td>
+      <td title={formatAbsolute(task.lastUpdatedAt)}>
+        {updated} <span className="source-tag">{entry.lastSource}</span>
+      </td>
+    </tr>
+  );
+});

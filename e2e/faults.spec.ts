@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createDemoState } from '../server/mcp-server';
+import { startMisbehavingServer } from '../server/misbehaving';
+import { linkTo, runTool } from './helpers';
+import { startDemo } from './servers';
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+
+test.describe('faults', () => {
+  test('server stopped mid-task: Reconnecting at once; back: Connected, and a task that finished meanwhile is found and fetched', async ({ page }, info) => {
+    // One state across the restart: the server process goes away, its tasks survive (as with a persistent store).
+    const state = createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec' });
+    let server = await startDemo({ state });
+    const port = Number(new URL(server.mcpUrl).port);
+    try {
+      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+      await expect(status(page)).toContainText('Connected');
+      const taskId = await runTool(page, 'countdown', { seconds: '3', steps: '3' });
+      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'working');
+
+      const stoppedAt = Date.now();
+      await server.close();
+      await expect(status(page)).toContainText('Reconnecting');
+      info.annotations.push({ type: 'reconnecting-after-ms', description: String(Date.now() - stoppedAt) });
+      // The task finishes while nobody is connected.
+      await expect.poll(async () => (await state.taskStore.getTask(taskId))?.status, { timeout: 10_000 }).toBe('completed');
+      server = await startDemo({ state, port });
+      await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
+      // Re-listed, now completed, and its result auto-fetched within its TTL.
+      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+      await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 3 steps');
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a misbehaving server: every violation reported, the UI keeps working, nothing blanks', async ({ page }) => {
+    const server = await startMisbehavingServer();
+    try {
+      await page.goto(linkTo(server.url, 'streamable-http'));
+      await expect(status(page)).toContainText('Connected');
+      const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+      const result = page.getByRole('region', { name: 'Result' });
+
+      const wrong = await runTool(page, 'wrong_result_shape', {});
+      await expect(rowOf(page, wrong)).toHaveAttribute('data-status', 'completed');
+      await expect(result).toContainText('does not validate');
+
+      const garbage = await runTool(page, 'garbage_frames', {});
+      await expect(rowOf(page, garbage)).toHaveAttribute('data-status', 'completed');
+      await expect(behaviour).toContainText('invalid-push');
+
+      const regress = await runTool(page, 'status_regression', {});
+      await expect(rowOf(page, regress)).toHaveAttribute('data-status', 'completed');
+      await expect(behaviour).toContainText('terminal-changed');
+
+      const order = await runTool(page, 'out_of_order', {});
+      await expect(rowOf(page, order)).toContainText('step 4: done');
+      await expect(behaviour).toContainText('status-backwards');
+
+      const ghostTrigger = await runTool(page, 'unknown_task_push', {});
+      await expect(rowOf(page, ghostTrigger)).toHaveAttribute('data-status', 'completed');
+      await expect(page.getByRole('table', { name: 'Tasks' }).locator('tr[data-task-id^="ghost-"]')).toHaveCount(1);
+      await expect(behaviour).toContainText('unknown-task-push');
+
+      const dates = await runTool(page, 'bad_timestamps', {});
+      await expect(rowOf(page, dates)).toContainText('bad dates');
+      await expect(page.getByRole('region', { name: 'Task details' })).toContainText('invalid time');
+
+      const ttl = await runTool(page, 'absurd_ttl', {});
+      await expect(rowOf(page, ttl)).toHaveAttribute('data-status', 'completed');
+      await expect(page.getByRole('region', { name: 'Task details' })).toContainText('no expiry');
+
+      const mega = await runTool(page, 'megabyte_strings', {});
+      await expect(rowOf(page, mega)).toHaveAttribute('data-status', 'completed');
+      await expect(result).toContainText('not rendered until you ask');
+
+      const slow = await runTool(page, 'slow_responses', {});
+      await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'completed');
+      await expect(result).toContainText('Fetching the result');
+
+      await runTool(page, 'big_page', {});
+      await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
+      await expect(page.getByRole('table', { name: 'Tasks' })).toHaveAttribute('data-total', /^100\d\d$/, { timeout: 30_000 });
+
+      // Still answering, still connected, every region still there.
+      const search = page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks');
+      await search.fill('ghost');
+      await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
+      await expect(status(page)).toContainText('Connected');
+      for (const name of ['Run tool', 'Task list', 'Task details', 'Result', 'Server behaviour', 'Protocol log']) {
+        await expect(page.getByRole('region', { name })).toBeVisible();
+      }
+      expect(await page.locator('.region-error').count()).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
