@@ -14,6 +14,7 @@ Usage: tsx server/main.ts [options]
   --allow-host <h>      also accept this Host header (repeatable; DNS-rebinding protection)
   --token <t>           require Authorization: Bearer <t> (or set TASKDECK_TOKEN)
   --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
+  --conformance         also register the MCP conformance suite's fixture tools
   --no-tasks            a server without the tasks capability: tools answer inline
   --task-scope <s>      'shared' (every session sees every task, default) or 'session'
   --dialect <d>         'spec' (MCP 2025-11-25, default) or 'seed' (notifications/tasks/updated,
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     'allow-host': { type: 'string', multiple: true, default: [] },
     transport: { type: 'string' },
     'no-tasks': { type: 'boolean', default: false },
+    conformance: { type: 'boolean', default: false },
     'task-scope': { type: 'string', default: 'shared' },
     dialect: { type: 'string', default: 'spec' },
     help: { type: 'boolean', default: false },
@@ -83,7 +85,7 @@ const server = await startServer({
   allowHosts: values['allow-host'],
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
-  features: { tasks: !values['no-tasks'], taskScope, dialect },
+  features: { tasks: !values['no-tasks'], taskScope, dialect, conformance: values.conformance },
 });
 if (!transport || transport === 'streamable-http') console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);
 if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);

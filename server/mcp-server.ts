@@ -4,6 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createSeedServer, SeedTaskRegistry } from './seed-dialect.js';
 import { SharedTaskStore } from './shared-task-store.js';
+import { registerConformanceTools } from './conformance-tools.js';
 import { registerDemoTools } from './tools.js';
 
 export const DEMO_SERVER_INFO = { name: 'taskdeck-demo', title: 'Taskdeck demo server', version: '0.1.0' } as const;
@@ -15,6 +16,8 @@ export interface DemoFeatures {
   taskScope: 'shared' | 'session';
   /** 'spec': MCP 2025-11-25 through the SDK (default). 'seed': the seed document's dialect (see seed-dialect.ts). */
   dialect: 'spec' | 'seed';
+  /** Also register the MCP conformance suite's fixture tools (test_*). */
+  conformance?: boolean;
 }
 
 /** What one demo server process shares between its sessions. */
@@ -66,5 +69,6 @@ export function createDemoMcpServer(state: DemoState): McpServer | Server {
       : 'Taskdeck demo server without tasks: tools answer when their work is done.',
   });
   registerDemoTools(server, withTasks);
+  if (state.features.conformance) registerConformanceTools(server);
   return server;
 }
