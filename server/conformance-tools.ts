@@ -46,4 +46,37 @@ export function registerConformanceTools(server: McpServer): void {
       return { content: [{ type: 'text', text: `User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}` }] };
     },
   );
+
+  const askWith = (requestedSchema: Record<string, unknown>) => async () => {
+    const answer = await server.server.elicitInput({ message: 'Please review and update the form fields', requestedSchema: requestedSchema as never });
+    return { content: [{ type: 'text' as const, text: `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}` }] };
+  };
+  server.registerTool(
+    'test_elicitation_sep1034_defaults',
+    { description: 'Conformance fixture: elicitation with defaults for every primitive type' },
+    askWith({
+      type: 'object',
+      properties: {
+        name: { type: 'string', description: 'Name', default: 'John Doe' },
+        age: { type: 'integer', description: 'Age', default: 30 },
+        score: { type: 'number', description: 'Score', default: 95.5 },
+        status: { type: 'string', description: 'Status', enum: ['active', 'inactive', 'pending'], default: 'active' },
+        verified: { type: 'boolean', description: 'Verified', default: true },
+      },
+    }),
+  );
+  server.registerTool(
+    'test_elicitation_sep1330_enums',
+    { description: 'Conformance fixture: elicitation with all five enum forms' },
+    askWith({
+      type: 'object',
+      properties: {
+        untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+        titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }] },
+        legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
+        untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
+        titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] } },
+      },
+    }),
+  );
 }
