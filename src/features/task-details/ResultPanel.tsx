@@ -21,7 +21,7 @@ function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (me
     <>
       <label className="field checkbox small">
         <input type="checkbox" checked={autoFetch} onChange={(e) => autoFetchToggled(e.target.checked)} />
-        <span>Auto-fetch when a task ends</span>
+        <span title="Fetch and keep each result as soon as its task ends">Auto-fetch</span>
       </label>
       <button
         type="button"
