@@ -4,6 +4,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { createSeedServer, SeedTaskRegistry } from './seed-dialect.js';
 import { SharedTaskStore } from './shared-task-store.js';
+import { registerBenchTools } from './bench-tools.js';
 import { registerConformanceTools } from './conformance-tools.js';
 import { registerDemoTools } from './tools.js';
 
@@ -18,6 +19,8 @@ export interface DemoFeatures {
   dialect: 'spec' | 'seed';
   /** Also register the MCP conformance suite's fixture tools (test_*). */
   conformance?: boolean;
+  /** Also register the benchmark's tools (bench_*). */
+  bench?: boolean;
 }
 
 /** What one demo server process shares between its sessions. */
@@ -70,5 +73,6 @@ export function createDemoMcpServer(state: DemoState): McpServer | Server {
   });
   registerDemoTools(server, withTasks);
   if (state.features.conformance) registerConformanceTools(server);
+  if (state.features.bench && withTasks) registerBenchTools(server, state);
   return server;
 }

@@ -7,6 +7,8 @@ import type { Request, RequestId, Result, Task } from '@modelcontextprotocol/sdk
  * reconnects (new session) still finds the tasks it started and can fetch their results. The SDK's store binds
  * tasks to sessions; this wrapper drops the session from every call. (`--task-scope session` keeps the binding.)
  */
+const PAGE_SIZE = 500;
+
 export class SharedTaskStore implements TaskStore {
   constructor(readonly inner = new InMemoryTaskStore()) {}
 
@@ -25,8 +27,14 @@ export class SharedTaskStore implements TaskStore {
   updateTaskStatus(taskId: string, status: Task['status'], statusMessage?: string): Promise<void> {
     return this.inner.updateTaskStatus(taskId, status, statusMessage);
   }
+  /** Pages of 500 (the SDK's store pages by 10, which makes a 10,000-task list a thousand round trips). */
   listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
-    return this.inner.listTasks(cursor);
+    const all = this.inner.getAllTasks();
+    const start = cursor ? all.findIndex((t) => t.taskId === cursor) + 1 : 0;
+    if (cursor && start === 0) return Promise.reject(new Error(`Invalid cursor: ${cursor}`));
+    const tasks = all.slice(start, start + PAGE_SIZE);
+    const nextCursor = start + PAGE_SIZE < all.length ? tasks[tasks.length - 1]?.taskId : undefined;
+    return Promise.resolve(nextCursor ? { tasks, nextCursor } : { tasks });
   }
   cleanup(): void {
     this.inner.cleanup();

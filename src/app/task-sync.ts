@@ -10,29 +10,44 @@ import { useLiveStore } from '../tasks/live-store';
 import { pollBackoff, tasksDueForPoll } from '../tasks/poll-schedule';
 import { isTerminal } from '../tasks/status';
 import { parseTask, timeOf } from '../tasks/task';
-import { expireTask, storeFetchedResult, writeTask } from '../tasks/cache-writes';
+import { expireTask, reportRejection, storeFetchedResult, writeTask } from '../tasks/cache-writes';
 import { resultQueryOptions } from '../features/task-details/api';
 import { usePrefsStore } from '../tasks/prefs-store';
-import { findTask, type TaskEntry } from '../tasks/task-cache';
+import { applyTaskUpdate, findTask, type TaskEntry } from '../tasks/task-cache';
 import { resultObservation } from '../tasks/result';
 
 const TICK_MS = 250;
 
-function applyPush(queryClient: QueryClient, event: TaskPushEvent): void {
-  const { serverUrl, generation, params, method, receivedAt } = event;
-  const task = parseTask(params);
-  if (!task) {
-    reportObservation(serverUrl, { type: 'invalid-push', method });
-    return;
+/**
+ * Applies a batch of pushes with one cache write: a storm of notifications costs one render per animation frame,
+ * not one per message.
+ */
+function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[]): void {
+  const byServer = new Map<string, TaskPushEvent[]>();
+  for (const e of events) byServer.set(e.serverUrl, [...(byServer.get(e.serverUrl) ?? []), e]);
+  for (const [serverUrl, batch] of byServer) {
+    const key = mcpKeys.tasks(serverUrl);
+    const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
+    let entries = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
+    for (const { generation, params, method, receivedAt } of batch) {
+      const task = parseTask(params);
+      if (!task) {
+        reportObservation(serverUrl, { type: 'invalid-push', method });
+        continue;
+      }
+      const known = findTask(entries, task.taskId) !== undefined;
+      // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
+      const unknownTask = !known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
+      reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
+      const outcome = applyTaskUpdate(entries, task, { source: 'push', now: receivedAt, generation, pushMethod: method });
+      reportRejection(serverUrl, outcome, task, 'push', receivedAt);
+      entries = outcome.entries;
+    }
+    queryClient.setQueryData<TaskEntry[]>(key, entries);
   }
-  const key = mcpKeys.tasks(serverUrl);
-  const known = findTask(queryClient.getQueryData<TaskEntry[]>(key), task.taskId) !== undefined;
-  // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
-  const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
-  const unknownTask = !known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
-  reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
-  writeTask(queryClient, serverUrl, task, { source: 'push', now: receivedAt, generation, pushMethod: method });
 }
+
+const nextFrame: (fn: () => void) => void = typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
 
 /**
  * The one place where server traffic about tasks reaches the query cache: pushes (either dialect), the polling
@@ -44,17 +59,23 @@ export function useTaskSync(session: McpSession | null): void {
 
   useEffect(() => {
     const held = new Map<string, TaskPushEvent>();
+    let pending: TaskPushEvent[] = [];
+    const flush = () => {
+      const batch = pending;
+      pending = [];
+      applyPushes(queryClient, batch);
+    };
     const offPush = sessionEvents.on('taskPush', (event) => {
       if (useLiveStore.getState().paused) {
         const parsed = parseTask(event.params);
         held.set(parsed?.taskId ?? `invalid:${held.size}`, event);
         return;
       }
-      applyPush(queryClient, event);
+      if (pending.push(event) === 1) nextFrame(flush);
     });
     const offLive = useLiveStore.subscribe((state, prev) => {
       if (prev.paused && !state.paused) {
-        for (const event of held.values()) applyPush(queryClient, event);
+        applyPushes(queryClient, [...held.values()]);
         held.clear();
       }
     });

@@ -6,24 +6,28 @@ import type { FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
+/** Reports what the rules refused to apply, as a protocol observation. */
+export function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
+  // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
+  const optimistic = outcome.previous?.lastSource === 'cancel' && now - outcome.previous.receivedAt < 10_000;
+  if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic) return;
+  const held = outcome.previous.task;
+  reportObservation(serverUrl, {
+    type: 'rejected-update',
+    reason: outcome.rejected,
+    taskId: task.taskId,
+    held: outcome.rejected === 'stale' ? held.lastUpdatedAt : held.status,
+    offered: outcome.rejected === 'stale' ? task.lastUpdatedAt : task.status,
+    source,
+  });
+}
+
 /** Writes one task state into the server's task list in the cache, and reports what the rules rejected. */
 export function writeTask(queryClient: QueryClient, serverUrl: string, task: Task, info: UpdateInfo): UpdateOutcome {
   const key = mcpKeys.tasks(serverUrl);
   const outcome = applyTaskUpdate(queryClient.getQueryData<TaskEntry[]>(key) ?? [], task, info);
   queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
-  // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
-  const optimistic = outcome.previous?.lastSource === 'cancel' && info.now - outcome.previous.receivedAt < 10_000;
-  if (outcome.rejected && outcome.rejected !== 'expired' && outcome.previous && !optimistic) {
-    const held = outcome.previous.task;
-    reportObservation(serverUrl, {
-      type: 'rejected-update',
-      reason: outcome.rejected,
-      taskId: task.taskId,
-      held: outcome.rejected === 'stale' ? held.lastUpdatedAt : held.status,
-      offered: outcome.rejected === 'stale' ? task.lastUpdatedAt : task.status,
-      source: info.source,
-    });
-  }
+  reportRejection(serverUrl, outcome, task, info.source, info.now);
   return outcome;
 }
 

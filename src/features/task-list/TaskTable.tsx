@@ -1,5 +1,6 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useState, useRef, type KeyboardEvent } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAbsolute, formatRelative } from '../../components/time';
@@ -18,8 +19,8 @@ import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks
 import type { DisplayStatus } from '../../tasks/status';
 import { TaskFilters } from './TaskFilters';
 
-/** Rows drawn at a time; the rest wait behind "Show more" (aria-rowcount still gives the whole count). */
-const ROW_PAGE = 300;
+/** Fixed row height, so the virtualizer can place rows without measuring them. */
+const ROW_HEIGHT = 33;
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -39,14 +40,19 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
   const keptIds = useMemo(() => new Set(kept.data ?? []), [kept.data]);
 
-  const loadMore = () => {
-    if (!session || loadingPage) return;
+  const loading = useRef(false);
+  const loadMore = useCallback(() => {
+    if (!session || loading.current) return;
+    loading.current = true;
     setLoadingPage(true);
     setPageError(undefined);
     loadNextTaskPage(queryClient, session)
       .catch((error: unknown) => setPageError(describeRequestError(error, 'tasks/list')))
-      .finally(() => setLoadingPage(false));
-  };
+      .finally(() => {
+        loading.current = false;
+        setLoadingPage(false);
+      });
+  }, [queryClient, session]);
   const refresh = session?.capabilities.tasks?.list ? (
     <button type="button" className="button small" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
       {tasks.isFetching ? 'Refreshing…' : 'Refresh'}
@@ -95,20 +101,19 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const taskSelected = useSelectionStore((s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
-  const sentinel = useRef<HTMLDivElement>(null);
-  // Scrolling to the end of the list loads the next page.
+  const scroller = useRef<HTMLDivElement>(null);
+  // Only the rows in view (plus a margin) are in the DOM, however many tasks there are.
+  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1]?.index ?? -1;
+  // Scrolling near the end of what is loaded asks for the next page.
   useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasMore) return;
-    const observer = new IntersectionObserver((seen) => {
-      if (seen.some((e) => e.isIntersecting)) onNearEnd();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasMore, onNearEnd]);
-  const [limit, setLimit] = useState(ROW_PAGE);
+    if (hasMore && last >= entries.length - 20) onNearEnd();
+  }, [hasMore, last, entries.length, onNearEnd]);
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" ref={scroller}>
       <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
         <thead>
           <tr>
@@ -120,11 +125,14 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
           </tr>
         </thead>
         <tbody>
-          {entries.slice(0, limit).map((entry) => {
+          {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
+          {items.map((item) => {
+            const entry = entries[item.index]!;
             const id = entry.task.taskId;
             return (
               <TaskRow
                 key={id}
+                index={item.index}
                 entry={entry}
                 status={displayStatus(entry, now)}
                 updated={formatRelative(entry.task.lastUpdatedAt, now)}
@@ -135,19 +143,15 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
               />
             );
           })}
+          {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
         </tbody>
       </table>
-      {entries.length > limit ? (
-        <button type="button" className="button small show-more" onClick={() => setLimit((n) => n + ROW_PAGE)}>
-          Show {Math.min(ROW_PAGE, entries.length - limit)} more of {entries.length - limit} rows
-        </button>
-      ) : null}
-      <div ref={sentinel} aria-hidden="true" className="sentinel" />
     </div>
   );
 }
 
 interface TaskRowProps {
+  index: number;
   entry: TaskEntry;
   status: DisplayStatus;
   updated: string;
@@ -158,7 +162,7 @@ interface TaskRowProps {
 }
 
 /** One row; re-renders only when what it shows changed. */
-const TaskRow = memo(function TaskRow({ entry, status, updated, selected, kept, earlier, onSelect }: TaskRowProps) {
+const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected, kept, earlier, onSelect }: TaskRowProps) {
   const { task } = entry;
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -167,7 +171,15 @@ const TaskRow = memo(function TaskRow({ entry, status, updated, selected, kept, 
     }
   };
   return (
-    <tr data-task-id={task.taskId} data-status={status} aria-selected={selected} tabIndex={0} onClick={() => onSelect(task.taskId)} onKeyDown={onKey}>
+    <tr
+      data-task-id={task.taskId}
+      data-status={status}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={0}
+      onClick={() => onSelect(task.taskId)}
+      onKeyDown={onKey}
+    >
       <td>
         <StatusBadge status={status} />
       </td>
