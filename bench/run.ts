@@ -28,23 +28,24 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : NaN;
 };
 
-/** Collects long main-thread tasks and frame gaps in the page from the first script on. */
-const INSTRUMENT = () => {
-  const w = window as unknown as { __long: number[]; __frames: number[]; __framing: boolean };
-  w.__long = [];
-  w.__frames = [];
-  w.__framing = false;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__long.push(e.duration);
-  }).observe({ type: 'longtask', buffered: true });
+/**
+ * Collects long main-thread tasks and frame gaps in the page from the first script on. A string, not a function:
+ * tsx would wrap named inner functions in a helper the page does not have.
+ */
+const INSTRUMENT = `
+  window.__long = [];
+  window.__frames = [];
+  window.__framing = false;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
   let last = performance.now();
-  const tick = (t: number) => {
-    if (w.__framing) w.__frames.push(t - last);
+  const tick = (t) => {
+    if (window.__framing) window.__frames.push(t - last);
     last = t;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-};
+`;
 
 async function open(browser: Browser, server: RunningServer): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });

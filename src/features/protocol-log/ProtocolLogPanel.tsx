@@ -1,7 +1,7 @@
-import { useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Region } from '../../components/Region';
 import { formatBytes } from '../../components/time';
-import { protocolLog, type LogEntry } from '../../mcp/protocol-log';
+import { protocolLog, type LogEntry, type LogSnapshot } from '../../mcp/protocol-log';
 
 const SHOWN = 300;
 
@@ -41,9 +41,28 @@ function Entry({ entry }: { entry: LogEntry }) {
   );
 }
 
+/** The log at most four times a second: a storm of messages must not re-render the panel every frame. */
+function useThrottledLog(): LogSnapshot {
+  const [snapshot, setSnapshot] = useState(protocolLog.getSnapshot);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = protocolLog.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        setSnapshot(protocolLog.getSnapshot());
+      }, 250);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return snapshot;
+}
+
 /** Every JSON-RPC message in and out, newest last, filterable, bounded. */
 export function ProtocolLogPanel() {
-  const snapshot = useSyncExternalStore(protocolLog.subscribe, protocolLog.getSnapshot);
+  const snapshot = useThrottledLog();
   const [method, setMethod] = useState('');
   const [text, setText] = useState('');
   const deferredText = useDeferredValue(text);
