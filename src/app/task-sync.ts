@@ -17,6 +17,8 @@ import { applyTaskUpdate, findTask, type TaskEntry } from '../tasks/task-cache';
 import { resultObservation } from '../tasks/result';
 
 const TICK_MS = 250;
+/** Results fetched automatically at once: a storm of completions must not open thousands of requests. */
+const AUTO_FETCH_CONCURRENCY = 4;
 
 /**
  * Applies a batch of pushes with one cache write: a storm of notifications costs one render per animation frame,
@@ -103,8 +105,9 @@ export function useTaskSync(session: McpSession | null): void {
     const streaming = new Set<string>();
     const refused = new Set<string>();
     const streamRetryAt = new Map<string, number>();
-    /** Tasks whose result was fetched automatically once they ended (one try each). */
+    /** Tasks whose result was fetched automatically once they ended (one try each), and those still in flight. */
     const autoFetched = new Set<string>();
+    const autoInFlight = new Set<string>();
     const controller = new AbortController();
 
     const openResultStream = (taskId: string) => {
@@ -146,6 +149,7 @@ export function useTaskSync(session: McpSession | null): void {
         // Auto-fetch: a task seen running in this page that has now ended, with no result yet.
         if (
           autoFetch &&
+          autoInFlight.size < AUTO_FETCH_CONCURRENCY &&
           isTerminal(entry.task.status) &&
           !entry.expired &&
           !autoFetched.has(id) &&
@@ -154,7 +158,11 @@ export function useTaskSync(session: McpSession | null): void {
           queryClient.getQueryState(mcpKeys.result(serverUrl, id))?.fetchStatus !== 'fetching'
         ) {
           autoFetched.add(id);
-          void queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, id, client)).catch(() => {});
+          autoInFlight.add(id);
+          void queryClient
+            .fetchQuery(resultQueryOptions(queryClient, serverUrl, id, client))
+            .catch(() => {})
+            .finally(() => autoInFlight.delete(id));
         }
         if (entry.task.status === 'input_required' && !entry.expired && !streaming.has(id) && !refused.has(id) && (streamRetryAt.get(id) ?? 0) <= now) {
           openResultStream(id);
