@@ -23,6 +23,18 @@ export async function readJson(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** Reads a POSTed JSON-RPC body and records its methods; answers -32700 and resolves to undefined when it is not JSON. */
+export async function readMessageBody(req: IncomingMessage, res: ServerResponse, state: DemoState): Promise<{ body: unknown } | undefined> {
+  try {
+    const body = await readJson(req);
+    recordMethods(state, body);
+    return { body };
+  } catch (error) {
+    jsonRpcError(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
 /** Streamable HTTP at one path, one transport and one McpServer per session. */
 export class StreamableHttpEndpoint {
   private readonly sessions = new Map<string, StreamableHTTPServerTransport>();
@@ -38,13 +50,9 @@ export class StreamableHttpEndpoint {
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     let body: unknown;
     if (req.method === 'POST') {
-      try {
-        body = await readJson(req);
-      } catch (error) {
-        jsonRpcError(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
-        return;
-      }
-      recordMethods(this.state, body);
+      const read = await readMessageBody(req, res, this.state);
+      if (!read) return;
+      body = read.body;
     }
     const existing = sessionId ? this.sessions.get(sessionId) : undefined;
     if (existing && req.method === 'GET' && req.headers['last-event-id']) this.state.resumedStreams++;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { createDemoMcpServer, recordMethods, type DemoState } from './mcp-server.js';
-import { jsonRpcError, readJson } from './mcp-http.js';
+import { createDemoMcpServer, type DemoState } from './mcp-server.js';
+import { jsonRpcError, readMessageBody } from './mcp-http.js';
 
 /** Legacy HTTP+SSE: `GET <ssePath>` opens the stream and announces `<messagePath>?sessionId=…` for POSTs. */
 export class SseEndpoint {
@@ -31,15 +31,8 @@ export class SseEndpoint {
       jsonRpcError(res, 404, -32001, 'Unknown SSE session: open the stream again');
       return;
     }
-    let body: unknown;
-    try {
-      body = await readJson(req);
-    } catch (error) {
-      jsonRpcError(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
-      return;
-    }
-    recordMethods(this.state, body);
-    await transport.handlePostMessage(req, res, body);
+    const read = await readMessageBody(req, res, this.state);
+    if (read) await transport.handlePostMessage(req, res, read.body);
   }
 
   async closeAll(): Promise<void> {
