@@ -48,21 +48,6 @@ export async function listTasksPage(client: Client, cursor?: string): Promise<Ta
   return page;
 }
 
-/** Lists every page, up to a bound, so a server that loops its cursor cannot hang the dashboard. */
-export async function listAllTasks(client: Client, maxPages = 100): Promise<Task[]> {
-  const all: Task[] = [];
-  const seen = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const result = await listTasksPage(client, cursor);
-    all.push(...result.tasks);
-    if (!result.nextCursor || seen.has(result.nextCursor)) break;
-    seen.add(result.nextCursor);
-    cursor = result.nextCursor;
-  }
-  return all;
-}
-
 export async function cancelTask(client: Client, taskId: string): Promise<Task> {
   const raw = await client.request({ method: 'tasks/cancel', params: { taskId } }, AnyResult);
   return requireTask(raw, 'tasks/cancel');
