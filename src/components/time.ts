@@ -20,8 +20,8 @@ export function formatAbsolute(iso: string): string {
 
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
-  const sign = ms < 0 ? '-' : '';
   let s = Math.round(Math.abs(ms) / 1000);
+  const sign = ms < 0 && s > 0 ? '-' : '';
   if (s < 60) return `${sign}${s} s`;
   const h = Math.floor(s / 3600);
   s -= h * 3600;

@@ -40,6 +40,14 @@ describe('ProtocolLog', () => {
     expect(text).toContain('Bearer [redacted]');
   });
 
+  it('remembers the size of each received result, so it need not be measured again', () => {
+    const log = new ProtocolLog(10);
+    const result = { content: [{ type: 'text', text: 'x'.repeat(1000) }] };
+    log.record('in', { jsonrpc: '2.0', id: 3, result });
+    expect(log.measuredSize(result)).toBe(JSON.stringify({ jsonrpc: '2.0', id: 3, result }).length);
+    expect(log.measuredSize({ other: true })).toBeUndefined();
+  });
+
   it('records frames that are not JSON-RPC as invalid instead of throwing', () => {
     const log = new ProtocolLog(10);
     log.record('in', 'garbage');

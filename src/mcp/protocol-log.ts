@@ -63,6 +63,8 @@ export class ProtocolLog {
   private dirty = false;
   private notifyScheduled = false;
   private secrets: string[] = [];
+  /** JSON length of each received result, so a large payload is not stringified a second time to be measured. */
+  private readonly resultSizes = new WeakMap<object, number>();
 
   constructor(readonly capacity = 5000) {}
 
@@ -81,6 +83,8 @@ export class ProtocolLog {
     const leaks = this.secrets.length > 0 && this.secrets.some((s) => text.includes(s));
     const safe = leaks ? redactDeep(message, this.secrets) : message;
     const { kind, method, id } = classify(message);
+    const result = kind === 'response' ? (message as { result?: unknown }).result : undefined;
+    if (direction === 'in' && typeof result === 'object' && result !== null) this.resultSizes.set(result, text.length);
     const entry: LogEntry = { seq: ++this.seq, time: now, direction, kind, method: method ?? '', size: text.length, message: safe };
     if (id !== undefined) entry.id = id;
     // Requests wait for their response in the other direction; responses find their request's method and latency.
@@ -110,6 +114,11 @@ export class ProtocolLog {
         for (const listener of this.listeners) listener();
       });
     }
+  }
+
+  /** The JSON length measured when this result object arrived, if it came through the log. */
+  measuredSize(value: unknown): number | undefined {
+    return typeof value === 'object' && value !== null ? this.resultSizes.get(value) : undefined;
   }
 
   clear(): void {

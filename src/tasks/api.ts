@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
+import { protocolLog } from '../mcp/protocol-log';
 import { jsonSize, parseTaskResult, type FetchedResult } from './result';
 import { parseTask, type Task } from './task';
 
@@ -86,5 +87,7 @@ export async function fetchTaskResult(
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal && { signal: options.signal }),
   });
-  return { taskId, raw, parsed: parseTaskResult(raw), fetchedAt: Date.now(), size: jsonSize(raw) };
+  // The protocol log already measured the response as it arrived; stringify only when it did not see it.
+  const size = protocolLog.measuredSize(raw) ?? jsonSize(raw);
+  return { taskId, raw, parsed: parseTaskResult(raw), fetchedAt: Date.now(), size };
 }

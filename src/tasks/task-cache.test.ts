@@ -43,6 +43,12 @@ describe('applyTaskUpdate: notification → cache', () => {
     expect(replied.entries[0]!.history).toHaveLength(1);
   });
 
+  it('keeps the source of the last real change when a poll only confirms it', () => {
+    const pushed = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1, generation: 1 }).entries;
+    const confirmed = applyTaskUpdate(pushed, task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'poll', now: 2, generation: 1 }).entries;
+    expect(confirmed[0]).toMatchObject({ lastSource: 'push', receivedAt: 2 });
+  });
+
   it('never lets a terminal status change', () => {
     const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1, generation: 1 }).entries;
     const late = applyTaskUpdate(done, task('a', { status: 'working', lastUpdatedAt: at(9) }), { source: 'poll', now: 2, generation: 1 });

@@ -1,4 +1,4 @@
-import { isTerminal, type DisplayStatus, type TaskStatus } from './status';
+import { isTerminal, type DisplayStatus } from './status';
 import { timeOf, type Task } from './task';
 import { isPastTtl } from './ttl';
 
@@ -119,6 +119,11 @@ function updateEntry(current: TaskEntry, incoming: Task, info: UpdateInfo): { en
   const generation = Math.max(current.generation, info.generation);
   if (rejected) return { entry: { ...current, receivedAt: info.now, generation }, rejected };
   const task = { ...current.task, ...incoming };
+  // A poll (or list) answering with the state we already hold confirms it; the update still came from its source.
+  const c = current.task;
+  if (!info.force && c.status === task.status && c.statusMessage === task.statusMessage && c.lastUpdatedAt === task.lastUpdatedAt) {
+    return { entry: { ...current, receivedAt: info.now, generation } };
+  }
   return {
     entry: {
       ...current,
@@ -216,4 +221,3 @@ export function findTask(entries: readonly TaskEntry[] | undefined, taskId: stri
   return entries.find((e) => e.task.taskId === taskId);
 }
 
-export type { TaskStatus };

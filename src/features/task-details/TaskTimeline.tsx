@@ -18,7 +18,8 @@ function StatusStrip({ history, now }: { history: readonly Transition[]; now: nu
   const total = Math.max(1, now - start);
   const segments: Array<{ status: Transition['status']; from: number; to: number }> = [];
   history.forEach((t, i) => {
-    const to = history[i + 1]?.at ?? now;
+    // Pushes are stamped on arrival and applied a frame later, so neighbours can be a few ms out of order.
+    const to = Math.max(t.at, history[i + 1]?.at ?? now);
     const last = segments[segments.length - 1];
     if (last && last.status === t.status) last.to = to;
     else segments.push({ status: t.status, from: t.at, to });
@@ -47,7 +48,7 @@ export function TaskTimeline({ history, now }: { history: readonly Transition[];
         {history.map((t, i) => (
           <li key={i}>
             <span className="mono muted" title={new Date(t.at).toLocaleString()}>
-              +{formatDuration(t.at - start)}
+              +{formatDuration(Math.max(0, t.at - start))}
             </span>
             <StatusBadge status={t.status} />
             <span className="timeline-message">{t.statusMessage ?? ''}</span>
