@@ -1,31 +1,90 @@
-import { useConnectionStore } from '../mcp/connection-store';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { slotForServer, useConnectionStore, useServersStore, type ServerSlot } from '../mcp/connection-store';
 import { serverIdentity } from '../mcp/errors';
 import { ConnectionForm, ConnectionStatus, ServerInfo } from '../features/connection';
 import { InputRequestPanel } from '../features/input-request';
+import { useToastStore, type ToastActions } from '../features/notifications';
+import { DisplaySettings } from '../features/preferences';
 import { ProtocolLogPanel } from '../features/protocol-log';
 import { ServerBehaviourPanel } from '../features/server-behaviour';
+import { ServerSwitcher } from '../features/servers';
 import { RunToolPanel } from '../features/run-tool';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
-import { useTaskSync } from './task-sync';
+import { useDisplayPrefs } from '../components/display-prefs';
+import { useFilterStore } from '../tasks/filter-store';
+import { useSelectionStore } from '../tasks/selection-store';
+import { startActivityWatch } from './activity';
+import { useKeyboardShortcuts } from './keyboard';
+import { usePushSync, useSessionSync } from './task-sync';
 import { useSelectedStatus } from './use-selected-status';
 
+// Widgets from the component library load after the first paint: they are not needed to show the dashboard.
+const Toaster = lazy(() => import('../features/notifications/Toaster').then((m) => ({ default: m.Toaster })));
+const ShortcutsDialog = lazy(() => import('../features/shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+
+/** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
+function SessionSync({ slot }: { slot: ServerSlot }) {
+  const session = useStore(slot.store, (s) => s.session);
+  useSessionSync(session);
+  return null;
+}
+
+function focusSoon(id: string) {
+  requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(id)?.focus()));
+}
+
+const toastActions: ToastActions = {
+  openResult: (serverUrl, taskId) => {
+    const slot = slotForServer(serverUrl);
+    if (slot) useServersStore.getState().serverSwitched(slot.id);
+    useSelectionStore.getState().taskSelected(taskId, { reveal: true });
+    focusSoon('result-region');
+  },
+  showStatus: (serverUrl, status) => {
+    const slot = slotForServer(serverUrl);
+    if (slot) useServersStore.getState().serverSwitched(slot.id);
+    useFilterStore.getState().statusFiltered(status);
+  },
+};
+
 export function App() {
+  const queryClient = useQueryClient();
+  const slots = useServersStore((s) => s.slots);
   const session = useConnectionStore((s) => s.session);
   const formUrl = useConnectionStore((s) => s.serverUrl);
   // The cache identity: the connected server, or the one in the form (so its cached tasks stay on screen).
   const serverUrl = session?.serverUrl ?? serverIdentity(formUrl);
-  useTaskSync(session);
+  usePushSync();
   const selectedStatus = useSelectedStatus(serverUrl, session);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const openHelp = useCallback(() => setHelpOpen(true), []);
+  useKeyboardShortcuts(openHelp);
+  useEffect(
+    () =>
+      startActivityWatch(queryClient, (ended) => {
+        if (useDisplayPrefs.getState().toasts) useToastStore.getState().tasksEnded(ended);
+      }),
+    [queryClient],
+  );
   return (
     <div className="app">
-      <header className="topbar">
+      {slots.map((slot) => (
+        <SessionSync key={slot.id} slot={slot} />
+      ))}
+      <div className="appbar">
         <div className="brand">
           <span className="logo" aria-hidden="true">
             ▦
           </span>
           <h1>Taskdeck</h1>
         </div>
+        <ServerSwitcher />
+        <DisplaySettings onShowShortcuts={openHelp} />
+      </div>
+      <header className="topbar">
         <ConnectionForm />
       </header>
       <ConnectionStatus />
@@ -43,6 +102,10 @@ export function App() {
           <ProtocolLogPanel />
         </div>
       </main>
+      <Suspense fallback={null}>
+        <Toaster actions={toastActions} />
+        {helpOpen ? <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -52,11 +52,12 @@ function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[])
 const nextFrame: (fn: () => void) => void = typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
 
 /**
- * The one place where server traffic about tasks reaches the query cache: pushes (either dialect), the polling
- * fallback that rule 3 asks for (notifications are optional), expiry, and the background `tasks/result` that
- * receives a task's input requests while it is `input_required`.
+ * The one place where server traffic about tasks reaches the query cache: pushes (either dialect) from every
+ * connected server, here; and, per session (useSessionSync), the polling fallback that rule 3 asks for
+ * (notifications are optional), expiry, and the background `tasks/result` that receives a task's input requests
+ * while it is `input_required`.
  */
-export function useTaskSync(session: McpSession | null): void {
+export function usePushSync(): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -86,6 +87,11 @@ export function useTaskSync(session: McpSession | null): void {
       offLive();
     };
   }, [queryClient]);
+}
+
+/** What each connected session needs besides pushes: re-reading after a reconnect, polling, input streams. */
+export function useSessionSync(session: McpSession | null): void {
+  const queryClient = useQueryClient();
 
   // A new session (a reconnect) re-reads what the server has: tools, and the task list, which is merged into what
   // is on screen, so tasks from the old session stay, marked as such.

@@ -1,4 +1,5 @@
-import { useConnectionStore } from '../mcp/connection-store';
+import { activeSlot, storedConnectedSlots, useConnectionStore, useServersStore } from '../mcp/connection-store';
+import { serverIdentity } from '../mcp/errors';
 import type { TransportChoice } from '../mcp/session';
 import { useFilterStore, type SortKey } from '../tasks/filter-store';
 import { FILTER_STATUSES } from '../tasks/filtering';
@@ -52,17 +53,38 @@ export function writeDeepLink(search: string, link: DeepLink): string {
  */
 export function startUrlSync(): () => void {
   const link = readDeepLink(window.location.search);
-  const connection = useConnectionStore.getState();
   if (link.task) useSelectionStore.getState().taskSelected(link.task);
   const filters = useFilterStore.getState();
   if (link.status) filters.statusFiltered(link.status);
   if (link.q) filters.queryEdited(link.q);
   if (link.sort) filters.sortChosen(link.sort);
+  // Connections open before a reload come back; the deep link's server is shown (added when it is new).
+  const reopen = new Set(storedConnectedSlots());
   if (link.server) {
-    connection.serverUrlEdited(link.server);
-    connection.transportChosen(link.transport);
-    void connection.connectRequested();
+    const servers = useServersStore.getState();
+    const same = servers.slots.find((slot) => serverIdentity(slot.store.getState().serverUrl) === serverIdentity(link.server!));
+    const active = activeSlot();
+    const reuse = same ?? (!active.store.getState().serverUrl.trim() || !reopen.has(active) ? active : undefined);
+    const slot = reuse ?? servers.slots.find((s) => s.id === servers.serverAdded())!;
+    servers.serverSwitched(slot.id);
+    const state = slot.store.getState();
+    state.serverUrlEdited(link.server);
+    state.transportChosen(link.transport);
+    reopen.add(slot);
   }
+  for (const slot of reopen) void slot.store.getState().connectRequested();
+
+  // Each server keeps its own selected task.
+  const selections = new Map<number, string | undefined>();
+  let shownSlot = useServersStore.getState().activeId;
+  const offServers = useServersStore.subscribe((state) => {
+    if (state.activeId === shownSlot) return;
+    selections.set(shownSlot, useSelectionStore.getState().selectedTaskId);
+    shownSlot = state.activeId;
+    const restored = selections.get(shownSlot);
+    if (restored) useSelectionStore.getState().taskSelected(restored);
+    else useSelectionStore.getState().selectionCleared();
+  });
 
   const sync = () => {
     const { serverUrl, transport, status } = useConnectionStore.getState();
@@ -85,6 +107,7 @@ export function startUrlSync(): () => void {
   const offSelection = useSelectionStore.subscribe(sync);
   const offFilters = useFilterStore.subscribe(sync);
   return () => {
+    offServers();
     offConnection();
     offSelection();
     offFilters();

@@ -35,3 +35,37 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+export type TimeStyle = 'relative' | 'absolute' | 'utc';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A moment in the chosen style: "12 s ago", "15:01:51" (local; with the date when not today), or UTC. */
+export function formatMoment(iso: string, now: number, style: TimeStyle): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return style === 'relative' ? '—' : `invalid time (${iso || 'empty'})`;
+  if (style === 'relative') return formatRelative(iso, now);
+  const d = new Date(t);
+  if (style === 'utc') return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+  const today = new Date(now);
+  const sameDay = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
+  const clock = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return sameDay ? clock : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${clock}`;
+}
+
+/** Every reading of a moment at once, for the hover text: local, UTC and relative. */
+export function describeMoment(iso: string, now?: number): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return `The server sent an unreadable time: ${iso || '(empty)'}`;
+  const both = `${new Date(t).toLocaleString()} · ${formatMoment(iso, t, 'utc')}`;
+  return now === undefined ? both : `${both} · ${formatRelative(iso, now)}`;
+}
+
+/** A short span of time: "350 ms", "2.4 s", "1 min 5 s". */
+export function formatSpan(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${Math.round(ms)} ms`;
+  if (abs < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  return formatDuration(ms);
+}

@@ -1,9 +1,10 @@
-import { create } from 'zustand';
+import { create, useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { backoffDelay } from './backoff';
 import { ConnectionError, messageOf, serverIdentity } from './errors';
 import { createEmitter } from './emitter';
 import { useElicitationStore } from './elicitation-store';
-import { protocolLog } from './protocol-log';
+import { ProtocolLog } from './protocol-log';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
 
@@ -29,7 +30,11 @@ export interface HeaderRow {
   value: string;
 }
 
-interface ConnectionState {
+export interface ConnectionState {
+  /** This connection's slot: one per server the page is connected to (or set up to connect to). */
+  slotId: number;
+  /** This connection's own protocol log (JSON-RPC ids are only unique within a connection). */
+  log: ProtocolLog;
   status: ConnectionStatus;
   /** A sentence after the status: what went wrong, or what was chosen. */
   detail: string | undefined;
@@ -55,28 +60,6 @@ interface ConnectionState {
   disconnectRequested: () => Promise<void>;
 }
 
-// Credentials live in this tab's sessionStorage only: never localStorage, never the URL.
-const SECRETS_KEY = 'taskdeck.credentials';
-
-function readCredentials(): { bearerToken: string; headers: HeaderRow[] } {
-  try {
-    const parsed = JSON.parse(sessionStorage.getItem(SECRETS_KEY) ?? '{}') as { bearerToken?: unknown; headers?: unknown };
-    const headers = Array.isArray(parsed.headers) ? (parsed.headers as HeaderRow[]).filter((h) => typeof h?.name === 'string' && typeof h?.value === 'string') : [];
-    return { bearerToken: typeof parsed.bearerToken === 'string' ? parsed.bearerToken : '', headers };
-  } catch {
-    return { bearerToken: '', headers: [] };
-  }
-}
-
-function writeCredentials(bearerToken: string, headers: HeaderRow[]): void {
-  try {
-    if (!bearerToken && headers.length === 0) sessionStorage.removeItem(SECRETS_KEY);
-    else sessionStorage.setItem(SECRETS_KEY, JSON.stringify({ bearerToken, headers }));
-  } catch {
-    // sessionStorage unavailable: the credentials live in memory only.
-  }
-}
-
 /** The request headers to send, and every secret value the protocol log must never show. */
 export function requestHeaders(bearerToken: string, headers: readonly HeaderRow[]): { headers: Record<string, string>; secrets: string[] } {
   const out: Record<string, string> = {};
@@ -97,10 +80,24 @@ export function requestHeaders(bearerToken: string, headers: readonly HeaderRow[
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const initial = readCredentials();
-let nextHeaderId = initial.headers.reduce((max, h) => Math.max(max, h.id), 0) + 1;
+let nextHeaderId = 1;
 
-export const useConnectionStore = create<ConnectionState>()((set, get) => {
+/** What a connection starts with: restored from this tab's sessionStorage, or empty. */
+export interface SlotSeed {
+  serverUrl?: string;
+  transport?: TransportChoice;
+  bearerToken?: string;
+  headers?: HeaderRow[];
+}
+
+function createConnection(slotId: number, seed: SlotSeed, persist: () => void): StoreApi<ConnectionState> {
+  for (const h of seed.headers ?? []) nextHeaderId = Math.max(nextHeaderId, h.id + 1);
+  return createStore<ConnectionState>()((rawSet, get) => {
+  const set = (patch: Partial<ConnectionState>) => {
+    rawSet(patch);
+    if ('serverUrl' in patch || 'transport' in patch || 'bearerToken' in patch || 'headers' in patch || 'status' in patch) persist();
+  };
+  const protocolLog = new ProtocolLog();
   /** Opens a session with the form's settings; the session reports pushes and loss back here. */
   const open = async (attempt: number): Promise<McpSession> => {
     const { serverUrl, transport, bearerToken, headers } = get();
@@ -170,39 +167,26 @@ export const useConnectionStore = create<ConnectionState>()((set, get) => {
   };
 
   return {
+    slotId,
+    log: protocolLog,
     status: 'Disconnected',
     detail: undefined,
     hint: undefined,
     session: null,
     generation: 0,
-    serverUrl: '',
-    transport: 'auto',
-    bearerToken: initial.bearerToken,
-    headers: initial.headers,
+    serverUrl: seed.serverUrl ?? '',
+    transport: seed.transport ?? 'auto',
+    bearerToken: seed.bearerToken ?? '',
+    headers: seed.headers ?? [],
     recent: readRecentServers(),
     attempt: 0,
 
     serverUrlEdited: (serverUrl) => set({ serverUrl }),
     transportChosen: (transport) => set({ transport }),
-    bearerTokenEdited: (bearerToken) => {
-      writeCredentials(bearerToken, get().headers);
-      set({ bearerToken });
-    },
-    headerAdded: () => {
-      const headers = [...get().headers, { id: nextHeaderId++, name: '', value: '' }];
-      writeCredentials(get().bearerToken, headers);
-      set({ headers });
-    },
-    headerEdited: (id, name, value) => {
-      const headers = get().headers.map((h) => (h.id === id ? { id, name, value } : h));
-      writeCredentials(get().bearerToken, headers);
-      set({ headers });
-    },
-    headerRemoved: (id) => {
-      const headers = get().headers.filter((h) => h.id !== id);
-      writeCredentials(get().bearerToken, headers);
-      set({ headers });
-    },
+    bearerTokenEdited: (bearerToken) => set({ bearerToken }),
+    headerAdded: () => set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }] }),
+    headerEdited: (id, name, value) => set({ headers: get().headers.map((h) => (h.id === id ? { id, name, value } : h)) }),
+    headerRemoved: (id) => set({ headers: get().headers.filter((h) => h.id !== id) }),
 
     async connectRequested() {
       const previous = get().session;
@@ -225,3 +209,143 @@ export const useConnectionStore = create<ConnectionState>()((set, get) => {
     },
   };
 });
+}
+
+// The servers this tab works with, with their credentials: this tab's sessionStorage only, never localStorage or
+// the URL. A reload reconnects the ones that were connected.
+const SERVERS_KEY = 'taskdeck.servers';
+
+interface StoredSlot extends SlotSeed {
+  connected?: boolean;
+}
+
+function readStoredSlots(): { slots: StoredSlot[]; active: number } {
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(SERVERS_KEY) ?? '{}') as { slots?: unknown; active?: unknown };
+    const slots = Array.isArray(parsed.slots)
+      ? (parsed.slots as StoredSlot[]).filter((slot) => typeof slot === 'object' && slot !== null).map((slot) => ({
+          ...(typeof slot.serverUrl === 'string' && { serverUrl: slot.serverUrl }),
+          ...(slot.transport && ['auto', 'streamable-http', 'sse'].includes(slot.transport) && { transport: slot.transport }),
+          ...(typeof slot.bearerToken === 'string' && { bearerToken: slot.bearerToken }),
+          headers: Array.isArray(slot.headers) ? slot.headers.filter((h) => typeof h?.name === 'string' && typeof h?.value === 'string' && typeof h?.id === 'number') : [],
+          connected: slot.connected === true,
+        }))
+      : [];
+    return { slots, active: typeof parsed.active === 'number' ? parsed.active : 0 };
+  } catch {
+    return { slots: [], active: 0 };
+  }
+}
+
+export interface ServerSlot {
+  id: number;
+  store: StoreApi<ConnectionState>;
+}
+
+interface ServersState {
+  slots: ServerSlot[];
+  activeId: number;
+  /** Opens an empty connection form beside the others and shows it. */
+  serverAdded: (seed?: SlotSeed) => number;
+  serverSwitched: (id: number) => void;
+  /** Disconnects and forgets a connection; the last one is only disconnected. */
+  serverClosed: (id: number) => void;
+}
+
+let nextSlotId = 1;
+
+function persistSlots(): void {
+  const state = useServersStore.getState() as ServersState | undefined;
+  if (!state) return;
+  const slots = state.slots.map(({ store }) => {
+    const c = store.getState();
+    return { serverUrl: c.serverUrl, transport: c.transport, bearerToken: c.bearerToken, headers: c.headers, connected: c.status !== 'Disconnected' && c.status !== 'Error' };
+  });
+  const active = state.slots.findIndex((slot) => slot.id === state.activeId);
+  try {
+    sessionStorage.setItem(SERVERS_KEY, JSON.stringify({ slots, active }));
+  } catch {
+    // sessionStorage unavailable: the connections live in memory only.
+  }
+}
+
+const stored = readStoredSlots();
+
+export const useServersStore = create<ServersState>()((set, get) => {
+  const makeSlot = (seed: SlotSeed): ServerSlot => {
+    const id = nextSlotId++;
+    return { id, store: createConnection(id, seed, () => queueMicrotask(persistSlots)) };
+  };
+  const slots = (stored.slots.length > 0 ? stored.slots : [{}]).map(makeSlot);
+  return {
+    slots,
+    activeId: (slots[stored.active] ?? slots[0]!).id,
+    serverAdded: (seed = {}) => {
+      const slot = makeSlot(seed);
+      set({ slots: [...get().slots, slot], activeId: slot.id });
+      queueMicrotask(persistSlots);
+      return slot.id;
+    },
+    serverSwitched: (id) => {
+      if (get().slots.some((slot) => slot.id === id)) set({ activeId: id });
+      queueMicrotask(persistSlots);
+    },
+    serverClosed: (id) => {
+      const slot = get().slots.find((s) => s.id === id);
+      if (!slot) return;
+      void slot.store.getState().disconnectRequested();
+      if (get().slots.length === 1) return;
+      const index = get().slots.indexOf(slot);
+      const rest = get().slots.filter((s) => s !== slot);
+      set({ slots: rest, activeId: get().activeId === id ? rest[Math.min(index, rest.length - 1)]!.id : get().activeId });
+      queueMicrotask(persistSlots);
+    },
+  };
+});
+
+/** Connections that were open before a reload, to reopen (the deep link's server is handled by the URL sync). */
+export function storedConnectedSlots(): ServerSlot[] {
+  return useServersStore.getState().slots.filter((_, i) => stored.slots[i]?.connected);
+}
+
+export function activeSlot(state: ServersState = useServersStore.getState()): ServerSlot {
+  return state.slots.find((slot) => slot.id === state.activeId) ?? state.slots[0]!;
+}
+
+/** The slot connected (or set up) for a server identity, if any. */
+export function slotForServer(serverUrl: string): ServerSlot | undefined {
+  return useServersStore.getState().slots.find((slot) => slot.store.getState().session?.serverUrl === serverUrl || serverIdentity(slot.store.getState().serverUrl) === serverUrl);
+}
+
+type Listener = (state: ConnectionState, previous: ConnectionState) => void;
+
+/**
+ * The connection on screen (the active server), as a hook with a selector plus `getState` and `subscribe`, so the
+ * views need not know that several connections exist. A switch of server notifies subscribers too.
+ */
+export const useConnectionStore = Object.assign(
+  function useActiveConnection<T>(selector: (state: ConnectionState) => T): T {
+    const store = useServersStore((s) => activeSlot(s).store);
+    return useStore(store, selector);
+  },
+  {
+    getState: (): ConnectionState => activeSlot().store.getState(),
+    subscribe: (listener: Listener): (() => void) => {
+      let current = activeSlot();
+      let offStore = current.store.subscribe(listener);
+      const offServers = useServersStore.subscribe((state) => {
+        const next = activeSlot(state);
+        if (next === current) return;
+        const previous = current.store.getState();
+        offStore();
+        current = next;
+        offStore = current.store.subscribe(listener);
+        listener(current.store.getState(), previous);
+      });
+      return () => {
+        offStore();
+        offServers();
+      };
+    },
+  },
+);

@@ -52,6 +52,9 @@ function classify(message: unknown): { kind: MessageKind; method?: string; id?: 
 const schedule: (fn: () => void) => void =
   typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
 
+/** JSON length of each received result (any connection's log), so a large payload is not stringified twice. */
+const resultSizes = new WeakMap<object, number>();
+
 export class ProtocolLog {
   private buffer: LogEntry[] = [];
   private start = 0;
@@ -63,8 +66,6 @@ export class ProtocolLog {
   private dirty = false;
   private notifyScheduled = false;
   private secrets: string[] = [];
-  /** JSON length of each received result, so a large payload is not stringified a second time to be measured. */
-  private readonly resultSizes = new WeakMap<object, number>();
 
   constructor(readonly capacity = 5000) {}
 
@@ -84,7 +85,7 @@ export class ProtocolLog {
     const safe = leaks ? redactDeep(message, this.secrets) : message;
     const { kind, method, id } = classify(message);
     const result = kind === 'response' ? (message as { result?: unknown }).result : undefined;
-    if (direction === 'in' && typeof result === 'object' && result !== null) this.resultSizes.set(result, text.length);
+    if (direction === 'in' && typeof result === 'object' && result !== null) resultSizes.set(result, text.length);
     const entry: LogEntry = { seq: ++this.seq, time: now, direction, kind, method: method ?? '', size: text.length, message: safe };
     if (id !== undefined) entry.id = id;
     // Requests wait for their response in the other direction; responses find their request's method and latency.
@@ -116,9 +117,9 @@ export class ProtocolLog {
     }
   }
 
-  /** The JSON length measured when this result object arrived, if it came through the log. */
+  /** The JSON length measured when this result object arrived, if it came through a log. */
   measuredSize(value: unknown): number | undefined {
-    return typeof value === 'object' && value !== null ? this.resultSizes.get(value) : undefined;
+    return typeof value === 'object' && value !== null ? resultSizes.get(value) : undefined;
   }
 
   clear(): void {
@@ -145,5 +146,5 @@ export class ProtocolLog {
   };
 }
 
-/** The app's one log: the connection layer writes, the Protocol log region reads. */
+/** A log for measuring sizes and for tests; each server connection writes its own log (request ids are per connection). */
 export const protocolLog = new ProtocolLog();

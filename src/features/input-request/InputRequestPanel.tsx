@@ -19,7 +19,7 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
   const others = pending.filter((p) => p.serverUrl === serverUrl && p.taskId !== undefined && p.taskId !== selected).length;
   if (mine.length === 0 && selectedStatus !== 'input_required' && others === 0) return null;
   return (
-    <Region title="Input required" className="input-request">
+    <Region title="Input required" className="input-request" id="input-required">
       {mine.map((request) => (
         <ElicitationForm key={request.key} request={request} />
       ))}

@@ -1,7 +1,8 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Region } from '../../components/Region';
 import { formatBytes } from '../../components/time';
-import { protocolLog, type LogEntry, type LogSnapshot } from '../../mcp/protocol-log';
+import { useConnectionStore } from '../../mcp/connection-store';
+import type { LogEntry, LogSnapshot, ProtocolLog } from '../../mcp/protocol-log';
 
 const SHOWN = 300;
 
@@ -42,7 +43,7 @@ function Entry({ entry }: { entry: LogEntry }) {
 }
 
 /** The log at most four times a second: a storm of messages must not re-render the panel every frame. */
-function useThrottledLog(): LogSnapshot {
+function useThrottledLog(protocolLog: ProtocolLog): LogSnapshot {
   const [snapshot, setSnapshot] = useState(protocolLog.getSnapshot);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,13 +57,20 @@ function useThrottledLog(): LogSnapshot {
       off();
       if (timer) clearTimeout(timer);
     };
-  }, []);
+  }, [protocolLog]);
   return snapshot;
 }
 
 /** Every JSON-RPC message in and out, newest last, filterable, bounded. */
 export function ProtocolLogPanel() {
-  const snapshot = useThrottledLog();
+  // The log of the server on screen: each connection has its own (request ids are per connection).
+  const protocolLog = useConnectionStore((s) => s.log);
+  const slotId = useConnectionStore((s) => s.slotId);
+  return <LogView key={slotId} protocolLog={protocolLog} />;
+}
+
+function LogView({ protocolLog }: { protocolLog: ProtocolLog }) {
+  const snapshot = useThrottledLog(protocolLog);
   const [method, setMethod] = useState('');
   const [text, setText] = useState('');
   const deferredText = useDeferredValue(text);

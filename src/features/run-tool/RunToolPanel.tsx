@@ -34,7 +34,7 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
       <>
         <label className="field">
           <span>Tool</span>
-          <select value={tool.name} onChange={(e) => setToolName(e.target.value)}>
+          <select value={tool.name} onChange={(e) => setToolName(e.target.value)} data-shortcut-target="tool" aria-keyshortcuts="R">
             {list.map((t) => (
               <option key={t.name} value={t.name}>
                 {t.title ?? t.name}

@@ -43,7 +43,7 @@ export function ResultPanel({ serverUrl, session }: { serverUrl: string; session
   const selectedId = useSelectionStore((s) => s.selectedTaskId);
   const [error, setError] = useState<string | undefined>();
   return (
-    <Region title="Result" className="result-panel" actions={<ResultActions serverUrl={serverUrl} onError={setError} />}>
+    <Region title="Result" className="result-panel" id="result-region" actions={<ResultActions serverUrl={serverUrl} onError={setError} />}>
       {error ? (
         <p className="error-text" role="alert">
           {error}

@@ -2,7 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatAbsolute, formatDuration, formatRelative } from '../../components/time';
+import { formatAbsolute, formatDuration, formatRelative, formatSpan, type TimeStyle } from '../../components/time';
+import { Moment } from '../../components/Moment';
+import { useDisplayPrefs } from '../../components/display-prefs';
 import { useNow } from '../../components/use-now';
 import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
@@ -10,7 +12,7 @@ import { cancelTask, getTask } from '../../tasks/api';
 import { writeTask } from '../../tasks/cache-writes';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { useSelectionStore } from '../../tasks/selection-store';
-import { canCancel, canFetchResult } from '../../tasks/status';
+import { canCancel, canFetchResult, isTerminal } from '../../tasks/status';
 import { displayStatus, findTask, type TaskEntry } from '../../tasks/task-cache';
 import { remainingTtl } from '../../tasks/ttl';
 import { resultQueryOptions } from './api';
@@ -36,7 +38,7 @@ export function TaskDetails({ serverUrl, session }: { serverUrl: string; session
   else if (!entry) body = <p className="empty">Waiting for task <span className="mono">{selectedId}</span>…</p>;
   else body = <TaskFacts key={entry.task.taskId} entry={entry} serverUrl={serverUrl} session={session} />;
   return (
-    <Region title="Task details" className="task-details">
+    <Region title="Task details" className="task-details" id="task-details">
       {body}
     </Region>
   );
@@ -50,9 +52,23 @@ function ttlText(entry: TaskEntry, now: number): string {
   return `${formatDuration(ttl)} · ${left > 0 ? `expires in ${formatDuration(left)}` : `expired ${formatDuration(-left)} ago`}`;
 }
 
+/** The reading of a moment that the chosen style does not show. */
+function otherReading(iso: string, now: number, style: TimeStyle): string {
+  return style === 'relative' ? formatAbsolute(iso) : formatRelative(iso, now);
+}
+
+function durationText(createdAt: string, updatedAt: string, ended: boolean, now: number): string {
+  const start = Date.parse(createdAt);
+  if (Number.isNaN(start)) return '—';
+  const end = ended ? Date.parse(updatedAt) : now;
+  if (Number.isNaN(end)) return '—';
+  return ended ? `ran for ${formatSpan(end - start)}` : `running for ${formatSpan(end - start)}`;
+}
+
 function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
   const now = useNow(1000);
+  const timeStyle = useDisplayPrefs((p) => p.timeFormat);
   const { task } = entry;
   const status = displayStatus(entry, now);
   const result = useQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client));
@@ -94,13 +110,15 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
         <dt>Tool</dt>
         <dd className="mono">{entry.toolName ?? <span className="muted">unknown (not started here)</span>}</dd>
         <dt>Created</dt>
-        <dd title={task.createdAt}>
-          {formatAbsolute(task.createdAt)} <span className="muted">({formatRelative(task.createdAt, now)})</span>
+        <dd>
+          <Moment iso={task.createdAt} now={now} /> <span className="muted">({otherReading(task.createdAt, now, timeStyle)})</span>
         </dd>
         <dt>Updated</dt>
-        <dd title={task.lastUpdatedAt}>
-          {formatAbsolute(task.lastUpdatedAt)} <span className="muted">via {SOURCE_LABELS[entry.lastSource]}</span>
+        <dd>
+          <Moment iso={task.lastUpdatedAt} now={now} /> <span className="muted">via {SOURCE_LABELS[entry.lastSource]}</span>
         </dd>
+        <dt>Duration</dt>
+        <dd>{durationText(task.createdAt, task.lastUpdatedAt, isTerminal(task.status) || status === 'expired', now)}</dd>
         <dt>TTL</dt>
         <dd>{ttlText(entry, now)}</dd>
         <dt>Poll interval</dt>
@@ -112,13 +130,15 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           className="button primary"
           disabled={!session || !canFetchResult(status) || result.isFetching}
           onClick={onFetch}
+          data-shortcut="fetch"
+          aria-keyshortcuts="F"
           title={canFetchResult(status) ? undefined : 'Available once the task is completed, failed or cancelled'}
         >
           Fetch result
         </button>
         {result.isFetching ? <span className="muted">Fetching…</span> : null}
         {canCancelHere ? (
-          <button type="button" className="button danger" disabled={!canCancel(status)} onClick={() => void onCancel()}>
+          <button type="button" className="button danger" disabled={!canCancel(status)} onClick={() => void onCancel()} data-shortcut="cancel" aria-keyshortcuts="C">
             Cancel task
           </button>
         ) : null}

@@ -3,7 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useState, useRef, type KeyboardEvent } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatAbsolute, formatRelative } from '../../components/time';
+import { describeMoment, formatMoment } from '../../components/time';
+import { useDisplayPrefs } from '../../components/display-prefs';
 import { useNow } from '../../components/use-now';
 import { useConnectionStore } from '../../mcp/connection-store';
 import { describeRequestError } from '../../mcp/errors';
@@ -101,6 +102,7 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const taskSelected = useSelectionStore((s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
+  const timeStyle = useDisplayPrefs((s) => s.timeFormat);
   const scroller = useRef<HTMLDivElement>(null);
   // Only the rows in view (plus a margin) are in the DOM, however many tasks there are.
   const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
@@ -110,6 +112,23 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
   useEffect(() => {
     if (hasMore && last >= entries.length - 20) onNearEnd();
   }, [hasMore, last, entries.length, onNearEnd]);
+  // A keyboard move scrolls its task into view and puts focus on its row.
+  const reveal = useSelectionStore((s) => s.reveal);
+  useEffect(() => {
+    if (!reveal) return;
+    const index = entries.findIndex((e) => e.task.taskId === reveal.taskId);
+    if (index === -1) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    let frames = 0;
+    const focusRow = () => {
+      const row = scroller.current?.querySelector<HTMLElement>(`tr[data-task-id="${CSS.escape(reveal.taskId)}"]`);
+      if (row) row.focus({ preventScroll: true });
+      else if (frames++ < 10) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
+    // Only a new reveal moves focus, not every change of the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [reveal]);
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (
@@ -135,7 +154,7 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
                 index={item.index}
                 entry={entry}
                 status={displayStatus(entry, now)}
-                updated={formatRelative(entry.task.lastUpdatedAt, now)}
+                updated={formatMoment(entry.task.lastUpdatedAt, now, timeStyle)}
                 selected={id === selected}
                 kept={keptIds.has(id)}
                 earlier={isFromEarlierSession(entry, generation)}
@@ -198,7 +217,7 @@ const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected,
       </td>
       <td className="mono">{entry.toolName ?? '—'}</td>
       <td className="message" title={task.statusMessage?.slice(0, 2000)}>{task.statusMessage === undefined ? '' : task.statusMessage.length > 300 ? `${task.statusMessage.slice(0, 300)}…` : task.statusMessage}</td>
-      <td title={formatAbsolute(task.lastUpdatedAt)}>
+      <td title={describeMoment(task.lastUpdatedAt)}>
         {updated} <span className="source-tag">{entry.lastSource}</span>
       </td>
     </tr>

@@ -1,0 +1,150 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useConnectionStore, useServersStore } from '../mcp/connection-store';
+import { serverIdentity } from '../mcp/errors';
+import { useFilterStore } from '../tasks/filter-store';
+import { visibleTasks } from '../tasks/filtering';
+import { mcpKeys } from '../tasks/keys';
+import { useLiveStore } from '../tasks/live-store';
+import { useSelectionStore } from '../tasks/selection-store';
+import type { TaskEntry } from '../tasks/task-cache';
+
+/** Every shortcut, for the handler and for the `?` help: one list, so the help never drifts from the keys. */
+export const SHORTCUTS: ReadonlyArray<{ keys: string[]; does: string }> = [
+  { keys: ['j', '↓'], does: 'Next task' },
+  { keys: ['k', '↑'], does: 'Previous task' },
+  { keys: ['Enter'], does: 'Open the task under focus (moves to Task details)' },
+  { keys: ['Esc'], does: 'Back to the task list' },
+  { keys: ['/'], does: 'Search tasks' },
+  { keys: ['f'], does: 'Fetch the selected task’s result' },
+  { keys: ['c'], does: 'Cancel the selected task' },
+  { keys: ['r'], does: 'Run a tool (focus the Tool field)' },
+  { keys: ['p'], does: 'Pause or resume live updates' },
+  { keys: [']', '['], does: 'Next or previous server' },
+  { keys: ['?'], does: 'Show these shortcuts' },
+];
+
+/** Typing in a field must never trigger a shortcut. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+  return false;
+}
+
+function activeServerUrl(): string {
+  const c = useConnectionStore.getState();
+  return c.session?.serverUrl ?? serverIdentity(c.serverUrl);
+}
+
+/** Moves the selection through the tasks as the list shows them (same filters and order). */
+export function stepSelection(queryClient: QueryClient, delta: 1 | -1): void {
+  const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(activeServerUrl())) ?? [];
+  const { status, query, sort } = useFilterStore.getState();
+  const rows = visibleTasks(entries, { status, query, sort, now: Date.now() });
+  if (rows.length === 0) return;
+  const selected = useSelectionStore.getState().selectedTaskId;
+  const at = rows.findIndex((e) => e.task.taskId === selected);
+  const next = at === -1 ? (delta === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
+  useSelectionStore.getState().taskSelected(rows[next]!.task.taskId, { reveal: true });
+}
+
+function clickIfEnabled(selector: string): void {
+  const button = document.querySelector<HTMLButtonElement>(selector);
+  if (button && !button.disabled) button.click();
+}
+
+function focusTarget(selector: string): void {
+  const el = document.querySelector<HTMLElement>(selector);
+  el?.focus();
+  if (el instanceof HTMLInputElement) el.select();
+}
+
+function switchServer(delta: 1 | -1): void {
+  const { slots, activeId, serverSwitched } = useServersStore.getState();
+  const at = slots.findIndex((s) => s.id === activeId);
+  const next = slots[(at + delta + slots.length) % slots.length];
+  if (next) serverSwitched(next.id);
+}
+
+/** The dashboard's keyboard: j/k and arrows through tasks, Enter/Esc in and out, one-key actions, `?` for help. */
+export function useKeyboardShortcuts(openHelp: () => void): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const target = event.target;
+      const row = target instanceof HTMLElement ? target.closest<HTMLElement>('tr[data-task-id]') : null;
+      const onRow = row !== null;
+      if (event.key === 'Enter' && row) {
+        // The row selects itself; Enter also opens the task: focus moves to its details.
+        const id = row.dataset.taskId;
+        if (id) useSelectionStore.getState().taskSelected(id);
+        requestAnimationFrame(() => document.getElementById('task-details')?.focus());
+        return;
+      }
+      if (event.defaultPrevented) return;
+      if (event.key === 'Escape') {
+        // Back from the selected task's panes to its row in the list.
+        const inTaskPanes = target instanceof Element && target.closest('#task-details, #result-region, #input-required');
+        const selected = useSelectionStore.getState().selectedTaskId;
+        if (inTaskPanes && selected && !isTypingTarget(target)) {
+          event.preventDefault();
+          useSelectionStore.getState().taskSelected(selected, { reveal: true });
+        } else if (target instanceof HTMLInputElement && target.dataset.shortcutTarget === 'search') {
+          target.blur();
+        }
+        return;
+      }
+      if (isTypingTarget(target)) return;
+      switch (event.key) {
+        case 'j':
+          stepSelection(queryClient, 1);
+          break;
+        case 'k':
+          stepSelection(queryClient, -1);
+          break;
+        case 'ArrowDown':
+        case 'ArrowUp':
+          // Arrows scroll the page unless focus is in the list (or nowhere in particular).
+          if (!onRow && target !== document.body) return;
+          stepSelection(queryClient, event.key === 'ArrowDown' ? 1 : -1);
+          break;
+        case '/':
+          focusTarget('[data-shortcut-target="search"]');
+          break;
+        case 'f':
+          clickIfEnabled('[data-shortcut="fetch"]');
+          break;
+        case 'c':
+          clickIfEnabled('[data-shortcut="cancel"]');
+          break;
+        case 'r':
+          focusTarget('[data-shortcut-target="tool"]');
+          break;
+        case 'p': {
+          const live = useLiveStore.getState();
+          if (live.paused) live.liveUpdatesResumed();
+          else live.liveUpdatesPaused();
+          break;
+        }
+        case ']':
+          switchServer(1);
+          break;
+        case '[':
+          switchServer(-1);
+          break;
+        case '?':
+          openHelp();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [queryClient, openHelp]);
+}

@@ -1,0 +1,2 @@
+export { useToastStore } from './toast-store';
+export type { ToastActions } from './Toaster';

@@ -1,0 +1,1 @@
+export { DisplaySettings } from './DisplaySettings';

@@ -1,0 +1,1 @@
+export { ServerSwitcher, shortServerName } from './ServerSwitcher';
