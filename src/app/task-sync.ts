@@ -96,7 +96,8 @@ export function useSessionSync(session: McpSession | null): void {
   // A new session (a reconnect) re-reads what the server has: tools, and the task list, which is merged into what
   // is on screen, so tasks from the old session stay, marked as such.
   useEffect(() => {
-    if (!session || session.generation <= 1) return;
+    // Every new session, the first included: a list cached before it (kept results put back, say) is not the server's.
+    if (!session) return;
     void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(session.serverUrl) }, { cancelRefetch: false });
     void queryClient.invalidateQueries({ queryKey: mcpKeys.tasks(session.serverUrl) }, { cancelRefetch: false });
   }, [session, queryClient]);

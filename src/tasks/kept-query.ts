@@ -14,6 +14,7 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
     queryFn: async () => {
       const records = await keptResults(serverUrl);
       let entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [];
+      let changed = false;
       for (const r of records) {
         const key = mcpKeys.result(serverUrl, r.taskId);
         if (!queryClient.getQueryData(key)) {
@@ -22,9 +23,11 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
         }
         if (!entries.some((e) => e.task.taskId === r.taskId)) {
           entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
+          changed = true;
         }
       }
-      queryClient.setQueryData(mcpKeys.tasks(serverUrl), entries);
+      // Only when something was put back: an empty write would pass for a fresh list and keep tasks/list from running.
+      if (changed) queryClient.setQueryData(mcpKeys.tasks(serverUrl), entries);
       return records.map((r) => r.taskId);
     },
     staleTime: Infinity,
