@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { linkTo, runTool } from './helpers';
+import { startDemo } from './servers';
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, described for the failure message. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+}
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`axe: no serious or critical violation on the main screens (${scheme})`, async ({ page }) => {
+    // axe walks the whole DOM several times: slow on two busy cores.
+    test.setTimeout(180_000);
+    const server = await startDemo();
+    try {
+      await page.emulateMedia({ colorScheme: scheme });
+      // Disconnected, first visit.
+      await page.goto('/');
+      await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+      expect(await seriousViolations(page), 'start page').toEqual([]);
+
+      // Connected: tasks in every state, an input request, a result in the viewer, the protocol log.
+      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+      await expect(status(page)).toContainText('Connected');
+      const failed = await runTool(page, 'fail_after', { seconds: '1' });
+      await runTool(page, 'long_job', {});
+      await page.getByRole('button', { name: 'Cancel task' }).click();
+      await runTool(page, 'countdown', { seconds: '60', steps: '2' });
+      const mixed = await runTool(page, 'mixed_content', {});
+      const table = page.getByRole('table', { name: 'Tasks' });
+      await expect(table.locator(`tr[data-task-id="${failed}"]`)).toHaveAttribute('data-status', 'failed');
+      await expect(table.locator(`tr[data-task-id="${mixed}"]`)).toHaveAttribute('data-status', 'completed');
+      await table.locator(`tr[data-task-id="${mixed}"]`).click();
+      await expect(page.getByRole('region', { name: 'Result' }).getByRole('img').first()).toBeVisible();
+      await runTool(page, 'ask', {});
+      await expect(page.getByRole('region', { name: 'Input required' }).getByRole('button', { name: 'Submit' })).toBeVisible();
+      expect(await seriousViolations(page), 'dashboard').toEqual([]);
+
+      // The Raw view, a toast, the shortcuts dialog.
+      await table.locator(`tr[data-task-id="${mixed}"]`).click();
+      await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Raw' }).click();
+      await expect(page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Copy JSON' })).toBeVisible();
+      await runTool(page, 'fail_after', { seconds: '1' });
+      await expect(page.getByRole('region', { name: /Notifications/ }).locator('li').first()).toBeVisible();
+      expect(await seriousViolations(page), 'raw view and toast').toEqual([]);
+      await page.locator('body').click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      expect(await seriousViolations(page), 'shortcuts dialog').toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+}
+
+test('every control is reachable with Tab and shows a visible focus ring', async ({ page }) => {
+  const server = await startDemo();
+  try {
+    await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    await runTool(page, 'countdown', { seconds: '1', steps: '1' });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const seen = new Set<string>();
+    const missingRing: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(`(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+        const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 30) || el.getAttribute('name') || '';
+        return { key: el.tagName + ':' + name + ':' + (el.getAttribute('type') || ''), ring };
+      })()`) as { key: string; ring: boolean } | null;
+      if (!info) continue;
+      seen.add(info.key);
+      if (!info.ring) missingRing.push(info.key);
+    }
+    expect(missingRing).toEqual([]);
+    // The walk reached the main controls: connection, run tool, the list, the task's actions.
+    const all = [...seen].join('\n');
+    for (const expected of ['Disconnect', 'Run as task', 'Refresh', 'Fetch result']) expect(all).toContain(expected);
+  } finally {
+    await server.close();
+  }
+});
