@@ -1,7 +1,7 @@
 /** The timeline chart's geometry and words, as plain functions: segments from history, the time scale, axis ticks. */
 import { STATUS_LABELS, isTerminal, type DisplayStatus } from '../../tasks/status';
 import { timeOf } from '../../tasks/task';
-import { displayStatus, isLive, type TaskEntry } from '../../tasks/task-cache';
+import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
 
 /** What a stretch of a bar shows: a status that lasted, or time before the dashboard first saw the task. */
 export type SegmentKind = 'working' | 'input_required' | 'unobserved';
@@ -32,9 +32,10 @@ function finite(...values: number[]): number {
  * Terminal statuses end the bar rather than fill it. Server times and local observation times are clamped into the
  * bar, so a skewed clock can shorten a segment but never draw one backwards or outside the bar.
  */
-export function barLayout(entry: TaskEntry, now: number): BarLayout {
+export function barLayout(entry: TaskEntry, now: number, shown: DisplayStatus = displayStatus(entry, now)): BarLayout {
   const { task, history } = entry;
-  const live = isLive(entry, now);
+  // `now` only matters while the task is live (or to work out `shown`): a settled bar never changes with time.
+  const live = !isTerminal(task.status) && shown !== 'expired';
   const firstSeen = history[0]?.at ?? entry.receivedAt;
   const lastSeen = history[history.length - 1]?.at ?? entry.receivedAt;
   const start = finite(timeOf(task.createdAt), firstSeen, now);
@@ -60,7 +61,6 @@ export function barLayout(entry: TaskEntry, now: number): BarLayout {
     push(status === 'input_required' ? 'input_required' : 'working', Math.max(from, segments[segments.length - 1]?.to ?? start), to);
   }
   if (history.length === 0) push(live && task.status === 'input_required' ? 'input_required' : live ? 'working' : 'unobserved', start, end);
-  const shown = displayStatus(entry, now);
   const ends: DisplayStatus[] = [];
   if (isTerminal(task.status)) ends.push(task.status);
   if (shown === 'expired') ends.push('expired');
