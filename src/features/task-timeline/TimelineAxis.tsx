@@ -6,8 +6,7 @@ export function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; s
     <div className="timeline-axis" aria-hidden="true">
       <span className="timeline-axis-origin">since {new Date(start).toLocaleTimeString()}</span>
       <span className="timeline-track">
-        {/* While tasks run, the right end is "now": a tick crowding it would be unreadable. */}
-        {(live ? ticks.filter((t) => t.x < 0.9) : ticks).map((t) => (
+        {ticks.map((t) => (
           <span key={t.at} className="timeline-tick" style={{ left: `${t.x * 100}%` }}>
             {t.label}
           </span>

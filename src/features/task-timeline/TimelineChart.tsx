@@ -34,8 +34,12 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
   const scroller = useRef<HTMLDivElement>(null);
   const statuses = useMemo(() => entries.map((e) => displayStatus(e, now)), [entries, now]);
   const domain = useMemo(() => timeDomain(entries, now), [entries, now]);
-  const ticks = useMemo(() => timeTicks(domain, Math.max(100, width - LABEL_WIDTH - END_ROOM)), [domain, width]);
   const live = statuses.some((s) => s === 'working' || s === 'input_required');
+  // While tasks run, the right end is "now": a tick crowding that label would be unreadable.
+  const ticks = useMemo(() => {
+    const all = timeTicks(domain, Math.max(100, width - LABEL_WIDTH - END_ROOM));
+    return live ? all.filter((t) => t.x < 0.9) : all;
+  }, [domain, width, live]);
   const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
