@@ -24,4 +24,11 @@ describe('deep link', () => {
     expect(params.has('task')).toBe(false);
     expect(writeDeepLink('', { transport: 'auto' })).toBe('');
   });
+
+  it('reads and writes the task view, leaving the default table out of the URL', () => {
+    expect(readDeepLink('?view=timeline').view).toBe('timeline');
+    expect(readDeepLink('?view=pie').view).toBeUndefined();
+    expect(new URLSearchParams(writeDeepLink('?q=x', { transport: 'auto', q: 'x', view: 'timeline' })).get('view')).toBe('timeline');
+    expect(writeDeepLink('?view=timeline', { transport: 'auto', view: 'table' })).toBe('');
+  });
 });

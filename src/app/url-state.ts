@@ -5,6 +5,7 @@ import { useFilterStore, type SortKey } from '../tasks/filter-store';
 import { FILTER_STATUSES } from '../tasks/filtering';
 import { useSelectionStore } from '../tasks/selection-store';
 import type { DisplayStatus } from '../tasks/status';
+import { useViewStore, type TaskView } from '../tasks/view-store';
 
 const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse'];
 
@@ -16,6 +17,8 @@ export interface DeepLink {
   status?: DisplayStatus;
   q?: string;
   sort?: SortKey;
+  /** The task list's view; only `timeline` is written (the table is the default). */
+  view?: TaskView;
 }
 
 export function readDeepLink(search: string): DeepLink {
@@ -31,6 +34,7 @@ export function readDeepLink(search: string): DeepLink {
   const q = params.get('q');
   if (q) link.q = q;
   if (params.get('sort') === 'updated') link.sort = 'updated';
+  if (params.get('view') === 'timeline') link.view = 'timeline';
   return link;
 }
 
@@ -43,6 +47,7 @@ export function writeDeepLink(search: string, link: DeepLink): string {
   set('status', link.status);
   set('q', link.q);
   set('sort', link.sort === 'updated' ? 'updated' : undefined);
+  set('view', link.view === 'timeline' ? 'timeline' : undefined);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -58,6 +63,7 @@ export function startUrlSync(): () => void {
   if (link.status) filters.statusFiltered(link.status);
   if (link.q) filters.queryEdited(link.q);
   if (link.sort) filters.sortChosen(link.sort);
+  if (link.view) useViewStore.getState().viewLinked(link.view);
   // Connections open before a reload come back; the deep link's server is shown (added when it is new).
   const reopen = new Set(storedConnectedSlots());
   if (link.server) {
@@ -98,6 +104,7 @@ export function startUrlSync(): () => void {
       ...(filter !== 'all' && { status: filter }),
       ...(query && { q: query }),
       sort,
+      view: useViewStore.getState().view,
     });
     if (search !== window.location.search) {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
@@ -106,10 +113,12 @@ export function startUrlSync(): () => void {
   const offConnection = useConnectionStore.subscribe(sync);
   const offSelection = useSelectionStore.subscribe(sync);
   const offFilters = useFilterStore.subscribe(sync);
+  const offView = useViewStore.subscribe(sync);
   return () => {
     offServers();
     offConnection();
     offSelection();
     offFilters();
+    offView();
   };
 }

@@ -1,6 +1,7 @@
 import { STATUS_LABELS, type DisplayStatus } from '../tasks/status';
 
-const ICONS: Record<DisplayStatus, string> = {
+/** One glyph per status, so a status never relies on colour alone. */
+export const STATUS_ICONS: Record<DisplayStatus, string> = {
   working: '◐',
   input_required: '?',
   completed: '✓',
@@ -14,7 +15,7 @@ export function StatusBadge({ status }: { status: DisplayStatus }) {
   return (
     <span className={`status-badge status-${status}`}>
       <span className="status-icon" aria-hidden="true">
-        {ICONS[status]}
+        {STATUS_ICONS[status]}
       </span>
       <span className="status-text">{STATUS_LABELS[status]}</span>
     </span>

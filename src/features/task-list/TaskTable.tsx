@@ -18,7 +18,10 @@ import { loadNextTaskPage, tasksQueryOptions, type ListPaging } from '../../task
 import { useSelectionStore } from '../../tasks/selection-store';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import type { DisplayStatus } from '../../tasks/status';
+import { useViewStore } from '../../tasks/view-store';
+import { TimelineChart } from '../task-timeline';
 import { TaskFilters } from './TaskFilters';
+import { ViewSwitch } from './ViewSwitch';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
 const ROW_HEIGHT = 33;
@@ -40,6 +43,7 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const hasMore = Boolean(session && paging.data?.nextCursor);
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
   const keptIds = useMemo(() => new Set(kept.data ?? []), [kept.data]);
+  const view = useViewStore((s) => s.view);
 
   const loading = useRef(false);
   const loadMore = useCallback(() => {
@@ -59,9 +63,15 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       {tasks.isFetching ? 'Refreshing…' : 'Refresh'}
     </button>
   ) : null;
+  const actions = (
+    <>
+      <ViewSwitch />
+      {refresh}
+    </>
+  );
 
   return (
-    <Region title="Task list" actions={refresh} className="task-list">
+    <Region title="Task list" actions={actions} className="task-list">
       <TaskFilters counts={counts} />
       {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
@@ -69,8 +79,12 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
         <p className="muted">This server does not list tasks: only tasks started from this page are shown.</p>
       ) : null}
       {kept.isError ? <p className="error-text">Kept results are unavailable: {kept.error.message}</p> : null}
-      <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} keptIds={keptIds} />
-      {entries.length === 0 ? (
+      {view === 'timeline' ? (
+        <TimelineChart entries={rows} total={entries.length} now={now} connected={Boolean(session)} hasMore={hasMore} onNearEnd={loadMore} />
+      ) : (
+        <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} keptIds={keptIds} />
+      )}
+      {view === 'timeline' ? null : entries.length === 0 ? (
         <p className="empty">{session ? 'No tasks yet. Run a tool as a task to see it here.' : 'Not connected.'}</p>
       ) : rows.length === 0 ? (
         <p className="empty">No task matches the filters.</p>

@@ -1,0 +1,24 @@
+import { useId } from 'react';
+import { useViewStore, type TaskView } from '../../tasks/view-store';
+
+const VIEWS: ReadonlyArray<[TaskView, string]> = [
+  ['table', 'Table'],
+  ['timeline', 'Timeline'],
+];
+
+/** Table or timeline: a radio group, so arrow keys move between the two and the choice is announced. */
+export function ViewSwitch() {
+  const view = useViewStore((s) => s.view);
+  const viewChosen = useViewStore((s) => s.viewChosen);
+  const name = useId();
+  return (
+    <div role="radiogroup" aria-label="Task view" className="view-switch">
+      {VIEWS.map(([value, label]) => (
+        <label key={value} className="view-option">
+          <input type="radio" name={name} value={value} checked={view === value} onChange={() => viewChosen(value)} />
+          <span>{label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Tick } from './timeline-layout';
+
+/** The time axis: round ticks since the earliest task started, and a "now" mark while tasks run. */
+export function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; start: number; live: boolean }) {
+  return (
+    <div className="timeline-axis" aria-hidden="true">
+      <span className="timeline-axis-origin">since {new Date(start).toLocaleTimeString()}</span>
+      <span className="timeline-track">
+        {ticks.map((t) => (
+          <span key={t.at} className="timeline-tick" style={{ left: `${t.x * 100}%` }}>
+            {t.label}
+          </span>
+        ))}
+        {live ? <span className="timeline-now">now</span> : null}
+      </span>
+    </div>
+  );
+}
+
+/** Faint vertical lines under the bars, one per tick. */
+export function TimelineGrid({ ticks }: { ticks: readonly Tick[] }) {
+  return (
+    <div className="timeline-grid" aria-hidden="true">
+      <span className="timeline-track">
+        {ticks.map((t) => (
+          <span key={t.at} className="timeline-gridline" style={{ left: `${t.x * 100}%` }} />
+        ))}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { STATUS_ICONS } from '../../components/StatusBadge';
+import { useSelectionStore } from '../../tasks/selection-store';
+import { STATUS_LABELS } from '../../tasks/status';
+import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
+import { TimelineAxis, TimelineGrid } from './TimelineAxis';
+import { TimelineRow } from './TimelineRow';
+import { timeDomain, timeTicks } from './timeline-layout';
+import { useWidth } from './use-width';
+
+/** Fixed row height, so the virtualizer places rows without measuring them. */
+const ROW_HEIGHT = 30;
+/** The label column and the room kept right of the track for end glyphs (see .timeline-row in styles.css). */
+const LABEL_WIDTH = 210;
+const END_ROOM = 36;
+
+export interface TimelineChartProps {
+  /** The tasks to draw, already filtered and sorted like the table's rows. */
+  entries: readonly TaskEntry[];
+  /** How many tasks are known before filtering, to tell "no tasks yet" from "none match". */
+  total: number;
+  now: number;
+  connected: boolean;
+  hasMore: boolean;
+  onNearEnd: () => void;
+}
+
+/** Every task as a bar over time, coloured (and patterned, and labelled) by status. Only rows in view are drawn. */
+export function TimelineChart({ entries, total, now, connected, hasMore, onNearEnd }: TimelineChartProps) {
+  const selected = useSelectionStore((s) => s.selectedTaskId);
+  const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const [figure, width] = useWidth<HTMLElement>(LABEL_WIDTH + END_ROOM + 600);
+  const scroller = useRef<HTMLDivElement>(null);
+  const statuses = useMemo(() => entries.map((e) => displayStatus(e, now)), [entries, now]);
+  const domain = useMemo(() => timeDomain(entries, now), [entries, now]);
+  const live = statuses.some((s) => s === 'working' || s === 'input_required');
+  // While tasks run, the right end is "now": a tick crowding that label would be unreadable.
+  const ticks = useMemo(() => {
+    const all = timeTicks(domain, Math.max(100, width - LABEL_WIDTH - END_ROOM));
+    return live ? all.filter((t) => t.x < 0.9) : all;
+  }, [domain, width, live]);
+  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? -1;
+  useEffect(() => {
+    if (hasMore && lastIndex >= entries.length - 20) onNearEnd();
+  }, [hasMore, lastIndex, entries.length, onNearEnd]);
+
+  // Up and Down move between bars, scrolling rows into the DOM as needed.
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLOListElement>) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      const from = Number((event.target as HTMLElement).closest('li')?.dataset.index);
+      if (Number.isNaN(from)) return;
+      const to = Math.min(entries.length - 1, Math.max(0, from + (event.key === 'ArrowDown' ? 1 : -1)));
+      event.preventDefault();
+      virtualizer.scrollToIndex(to);
+      requestAnimationFrame(() => scroller.current?.querySelector<HTMLButtonElement>(`li[data-index="${to}"] button`)?.focus());
+    },
+    [entries.length, virtualizer, scroller],
+  );
+
+  return (
+    <figure className="timeline-chart" aria-label="Timeline chart" ref={figure}>
+      {entries.length === 0 ? (
+        <TimelineEmpty text={total > 0 ? 'No task matches the filters.' : connected ? 'No tasks yet — run a tool as a task and watch it run here.' : 'Not connected — connect to a server to see its tasks over time.'} />
+      ) : (
+        <div className="timeline-scroll" ref={scroller}>
+          <TimelineAxis ticks={ticks} start={domain.start} live={live} />
+          <div className="timeline-body" style={{ height: virtualizer.getTotalSize() }}>
+            <TimelineGrid ticks={ticks} />
+            <ol className="timeline-rows" onKeyDown={onKeyDown}>
+              {items.map((item) => {
+                const entry = entries[item.index]!;
+                const status = statuses[item.index]!;
+                const rowLive = status === 'working' || status === 'input_required';
+                return (
+                  <li
+                    key={entry.task.taskId}
+                    data-index={item.index}
+                    data-task-id={entry.task.taskId}
+                    data-status={status}
+                    aria-posinset={item.index + 1}
+                    aria-setsize={entries.length}
+                    className={`timeline-row${entry.task.taskId === selected ? ' selected' : ''}`}
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <TimelineRow entry={entry} status={status} now={rowLive ? now : 0} domain={domain} selected={entry.task.taskId === selected} onSelect={taskSelected} />
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        </div>
+      )}
+      <TimelineLegend />
+    </figure>
+  );
+}
+
+function TimelineEmpty({ text }: { text: string }) {
+  return (
+    <div className="timeline-empty">
+      <div className="timeline-empty-art" aria-hidden="true">
+        <span style={{ left: '6%', width: '38%' }} />
+        <span style={{ left: '22%', width: '52%' }} />
+        <span style={{ left: '48%', width: '30%' }} />
+      </div>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function TimelineLegend() {
+  return (
+    <figcaption className="timeline-legend">
+      <span><i className="legend-swatch seg-working" aria-hidden="true" /> {STATUS_LABELS.working}</span>
+      <span><i className="legend-swatch seg-input_required" aria-hidden="true" /> {STATUS_LABELS.input_required}</span>
+      <span><i className="legend-swatch seg-unobserved" aria-hidden="true" /> not observed</span>
+      {(['completed', 'failed', 'cancelled', 'expired'] as const).map((s) => (
+        <span key={s}>
+          <i className={`bar-end status-${s}`} aria-hidden="true">{STATUS_ICONS[s]}</i> {STATUS_LABELS[s]}
+        </span>
+      ))}
+    </figcaption>
+  );
+}

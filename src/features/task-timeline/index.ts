@@ -1,0 +1,1 @@
+export { TimelineChart } from './TimelineChart';
