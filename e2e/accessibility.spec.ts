@@ -70,14 +70,14 @@ test('every control is reachable with Tab and shows a visible focus ring', async
     const missingRing: string[] = [];
     for (let i = 0; i < 60; i++) {
       await page.keyboard.press('Tab');
-      const info = await page.evaluate(`(() => {
+      const info = await page.evaluate<{ key: string; ring: boolean } | null>(`(() => {
         const el = document.activeElement;
         if (!el || el === document.body) return null;
         const style = getComputedStyle(el);
         const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
         const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 30) || el.getAttribute('name') || '';
         return { key: el.tagName + ':' + name + ':' + (el.getAttribute('type') || ''), ring };
-      })()`) as { key: string; ring: boolean } | null;
+      })()`);
       if (!info) continue;
       seen.add(info.key);
       if (!info.ring) missingRing.push(info.key);

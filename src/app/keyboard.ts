@@ -8,6 +8,7 @@ import { visibleTasks } from '../tasks/filtering';
 import { mcpKeys } from '../tasks/keys';
 import { useLiveStore } from '../tasks/live-store';
 import { useSelectionStore } from '../tasks/selection-store';
+import { useViewStore } from '../tasks/view-store';
 import type { TaskEntry } from '../tasks/task-cache';
 
 /** Every shortcut, for the handler and for the `?` help: one list, so the help never drifts from the keys. */
@@ -20,6 +21,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; does: string }> = [
   { keys: ['f'], does: 'Fetch the selected task’s result' },
   { keys: ['c'], does: 'Cancel the selected task' },
   { keys: ['r'], does: 'Run a tool (focus the Tool field)' },
+  { keys: ['t'], does: 'Switch between the table and the timeline chart' },
   { keys: ['p'], does: 'Pause or resume live updates' },
   { keys: [']', '['], does: 'Next or previous server' },
   { keys: ['?'], does: 'Show these shortcuts' },
@@ -76,7 +78,7 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       const target = event.target;
-      const row = target instanceof HTMLElement ? target.closest<HTMLElement>('tr[data-task-id]') : null;
+      const row = target instanceof HTMLElement ? target.closest<HTMLElement>('tr[data-task-id], li[data-task-id]') : null;
       const onRow = row !== null;
       if (event.key === 'Enter' && row) {
         // The row selects itself; Enter also opens the task: focus moves to its details.
@@ -124,6 +126,11 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
         case 'r':
           focusTarget('[data-shortcut-target="tool"]');
           break;
+        case 't': {
+          const views = useViewStore.getState();
+          views.viewChosen(views.view === 'table' ? 'timeline' : 'table');
+          break;
+        }
         case 'p': {
           const live = useLiveStore.getState();
           if (live.paused) live.liveUpdatesResumed();
