@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: drives the built app in Chromium against the demo server and prints figures.
  * `npm run bench -- --smoke` runs every scenario once, small, with no targets (part of `npm test`).
- * Writes bench/results/latest.json (or smoke.json) with figures, machine facts and the date.
+ * Writes bench/results/latest.json (smoke.tmp.json for a smoke run) with figures, machine facts and the date.
  */
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -263,6 +263,20 @@ async function main() {
     JSON.stringify({ date: new Date().toISOString(), smoke, runs, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version }, table, results }, null, 2),
   );
   console.log(`\nwrote ${out}`);
+  if (smoke) {
+    // No timing assertions; but every scenario must have run and seen what it drove (so `npm test` can fail).
+    const problems: string[] = [];
+    const one = (key: string) => (results[key]![0] ?? {}) as Record<string, number>;
+    if (wanted('pushLatency') && !(one('pushLatency').transitions! > 0)) problems.push('push latency: no status transition seen');
+    if (wanted('manyTasks') && one('manyTasks').tasks !== scale.tasks + 1) problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
+    if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
+    if (wanted('largeResults') && !(one('largeResults').firstContentMs! > 0)) problems.push('large result: no content');
+    if (wanted('coldLoad') && !(one('coldLoad').initialJsGzipKb! > 0)) problems.push('cold load: no JavaScript found');
+    if (problems.length) {
+      console.error(`\nsmoke run failed:\n  ${problems.join('\n  ')}`);
+      process.exitCode = 1;
+    }
+  }
 }
 
 await main();
