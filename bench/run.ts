@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: drives the built app in Chromium against the demo server and prints figures.
  * `npm run bench -- --smoke` runs every scenario once, small, with no targets (part of `npm test`).
- * Writes bench/results/latest.json (or smoke.json) with figures, machine facts and the date.
+ * Writes bench/results/latest.json (smoke.tmp.json for a smoke run) with figures, machine facts and the date.
  */
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -13,6 +13,9 @@ import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 
 const smoke = process.argv.includes('--smoke');
+/** BENCH_ONLY=storm,largeResults runs only those scenarios (for working on one; the README's figures run all). */
+const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
+const wanted = (name: string) => !only || only.has(name);
 const runs = smoke ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 const root = process.cwd();
 const scale = smoke
@@ -36,8 +39,8 @@ const INSTRUMENT = `
   window.__long = [];
   window.__frames = [];
   window.__framing = false;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
-    .observe({ type: 'longtask', buffered: true });
+  window.__longObserver = new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); });
+  window.__longObserver.observe({ type: 'longtask', buffered: true });
   let last = performance.now();
   const tick = (t) => {
     if (window.__framing) window.__frames.push(t - last);
@@ -67,7 +70,17 @@ async function runTool(page: Page, tool: string, fields: Record<string, string>)
 /** Waits for the page's next animation frame (the bench polls by frames, not by fixed sleeps). */
 const frame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 
-const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+/**
+ * The long tasks so far, and forgets them. After a frame, and taking the observer's undelivered records too: its
+ * callback runs some time after a long task, so reading right after the content appears would miss that very task.
+ */
+const longTasks = async (page: Page) => {
+  await frame(page);
+  return page.evaluate(() => {
+    const w = window as unknown as { __long: number[]; __longObserver: PerformanceObserver };
+    return [...w.__long.splice(0), ...w.__longObserver.takeRecords().map((e) => e.duration)];
+  });
+};
 const heapMb = async (cdp: CDPSession) => {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1e6;
@@ -213,11 +226,11 @@ async function main() {
   const results: Record<string, unknown[]> = { pushLatency: [], manyTasks: [], storm: [], largeResults: [], coldLoad: [] };
   try {
     for (let i = 0; i < runs; i++) {
-      results.coldLoad!.push(await withServer((s) => coldLoad(browser, s)));
-      results.pushLatency!.push(await withServer((s) => pushLatency(browser, s)));
-      results.storm!.push(await withServer((s) => storm(browser, s)));
-      for (const mb of scale.sizes) results.largeResults!.push(await withServer((s) => largeResult(browser, s, mb)));
-      results.manyTasks!.push(await withServer((s) => manyTasks(browser, s)));
+      if (wanted('coldLoad')) results.coldLoad!.push(await withServer((s) => coldLoad(browser, s)));
+      if (wanted('pushLatency')) results.pushLatency!.push(await withServer((s) => pushLatency(browser, s)));
+      if (wanted('storm')) results.storm!.push(await withServer((s) => storm(browser, s)));
+      if (wanted('largeResults')) for (const mb of scale.sizes) results.largeResults!.push(await withServer((s) => largeResult(browser, s, mb)));
+      if (wanted('manyTasks')) results.manyTasks!.push(await withServer((s) => manyTasks(browser, s)));
     }
   } finally {
     await browser.close();
@@ -244,12 +257,26 @@ async function main() {
   console.log(`\nTaskdeck bench (${smoke ? 'smoke, 1 run, small' : `median of ${runs} runs`})\n`);
   for (const [name, value, target] of table) console.log(`${name.padEnd(width)}  ${value.padEnd(24)} ${target ? `target ${target}` : ''}`);
   mkdirSync(join(root, 'bench', 'results'), { recursive: true });
-  const out = join(root, 'bench', 'results', smoke ? 'smoke.tmp.json' : 'latest.json');
+  const out = join(root, 'bench', 'results', smoke ? 'smoke.tmp.json' : only ? 'partial.tmp.json' : 'latest.json');
   writeFileSync(
     out,
     JSON.stringify({ date: new Date().toISOString(), smoke, runs, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version }, table, results }, null, 2),
   );
   console.log(`\nwrote ${out}`);
+  if (smoke) {
+    // No timing assertions; but every scenario must have run and seen what it drove (so `npm test` can fail).
+    const problems: string[] = [];
+    const one = (key: string) => (results[key]![0] ?? {}) as Record<string, number>;
+    if (wanted('pushLatency') && !(one('pushLatency').transitions! > 0)) problems.push('push latency: no status transition seen');
+    if (wanted('manyTasks') && one('manyTasks').tasks !== scale.tasks + 1) problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
+    if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
+    if (wanted('largeResults') && !(one('largeResults').firstContentMs! > 0)) problems.push('large result: no content');
+    if (wanted('coldLoad') && !(one('coldLoad').initialJsGzipKb! > 0)) problems.push('cold load: no JavaScript found');
+    if (problems.length) {
+      console.error(`\nsmoke run failed:\n  ${problems.join('\n  ')}`);
+      process.exitCode = 1;
+    }
+  }
 }
 
 await main();

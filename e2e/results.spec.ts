@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { linkTo, openConnected, runTool } from './helpers';
 import { startDemo } from './servers';
@@ -92,5 +93,21 @@ test.describe('results', () => {
     await result.getByRole('button', { name: 'Raw' }).click();
     await expect(result).toContainText('Showing the first', { timeout: 30_000 });
     await expect(result.getByRole('button', { name: 'Download JSON' })).toBeEnabled();
+    // The raw text is the whole result: download it and compare with what the server holds.
+    const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download JSON' }).click()]);
+    const downloaded = JSON.parse(await readFile(await download.path(), 'utf8')) as { structuredContent?: { rows?: unknown[] } };
+    expect(downloaded.structuredContent?.rows?.length).toBeGreaterThan(100_000);
+    // It was parsed off the main thread: the protocol log holds a note with its size, not the payload.
+    const log = page.getByRole('region', { name: 'Protocol log' });
+    await expect(log).toContainText('tasks/result');
+    await expect(log).toContainText(/\d+\.\d MB/);
+    // The kept copy is the whole result too: after a reload it is shown from IndexedDB, and renders when asked.
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    await rowOf(page, big).click();
+    await expect(result).toContainText('kept locally', { timeout: 30_000 });
+    await expect(result).toContainText('CallToolResult');
+    await result.getByRole('button', { name: 'Show content' }).click();
+    await expect(result.locator('.structured .json-tree')).toContainText('Show 100 more');
   });
 });

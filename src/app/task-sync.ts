@@ -17,12 +17,14 @@ import { applyTaskUpdate, findTask, type TaskEntry } from '../tasks/task-cache';
 import { resultObservation } from '../tasks/result';
 
 const TICK_MS = 250;
+/** A push this long after the previous cache write is applied at once rather than at the next frame. */
+const QUIET_MS = 16;
 /** Results fetched automatically at once: a storm of completions must not open thousands of requests. */
 const AUTO_FETCH_CONCURRENCY = 4;
 
 /**
  * Applies a batch of pushes with one cache write: a storm of notifications costs one render per animation frame,
- * not one per message.
+ * not one per message (see QUIET_MS for when a push is applied at once).
  */
 function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[]): void {
   const byServer = new Map<string, TaskPushEvent[]>();
@@ -63,9 +65,11 @@ export function usePushSync(): void {
   useEffect(() => {
     const held = new Map<string, TaskPushEvent>();
     let pending: TaskPushEvent[] = [];
+    let lastFlush = -Infinity;
     const flush = () => {
       const batch = pending;
       pending = [];
+      lastFlush = performance.now();
       applyPushes(queryClient, batch);
     };
     const offPush = sessionEvents.on('taskPush', (event) => {
@@ -74,7 +78,13 @@ export function usePushSync(): void {
         held.set(parsed?.taskId ?? `invalid:${held.size}`, event);
         return;
       }
-      if (pending.push(event) === 1) nextFrame(flush);
+      // A push after a quiet spell is written at once (in a microtask, so pushes that arrived together still go
+      // together); pushes that keep coming within a frame of the last write wait for the next frame, so a storm
+      // costs one cache write (and one render) per frame.
+      if (pending.push(event) === 1) {
+        if (performance.now() - lastFlush >= QUIET_MS) queueMicrotask(flush);
+        else nextFrame(flush);
+      }
     });
     const offLive = useLiveStore.subscribe((state, prev) => {
       if (prev.paused && !state.paused) {

@@ -1,5 +1,6 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import { peekOffloaded } from './offload';
 import type { ProtocolLog } from './protocol-log';
 
 /** A transport that writes every message it carries, both ways, to the protocol log, and otherwise delegates. */
@@ -23,7 +24,11 @@ export class LoggingTransport implements Transport {
 
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
-      this.log.record('in', message);
+      const offloaded = 'result' in message ? peekOffloaded(message.result) : undefined;
+      if (offloaded) {
+        // A large result parsed in the response worker: logged with its real size, not copied or measured again.
+        this.log.record('in', { jsonrpc: '2.0', id: offloaded.id, result: `(${offloaded.size} characters: a large result, parsed off the main thread; shown in the Result region)` }, Date.now(), offloaded.messageSize);
+      } else this.log.record('in', message);
       this.onmessage?.(message, extra);
     };
     this.inner.onerror = (error) => this.onerror?.(error);

@@ -74,19 +74,21 @@ export class ProtocolLog {
     this.secrets = secrets.filter((s) => s.length >= 4);
   }
 
-  record(direction: Direction, message: unknown, now = Date.now()): void {
+  /** Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview). */
+  record(direction: Direction, message: unknown, now = Date.now(), knownSize?: number): void {
     let text: string;
     try {
       text = JSON.stringify(message) ?? '';
     } catch {
       text = '';
     }
+    const size = knownSize ?? text.length;
     const leaks = this.secrets.length > 0 && this.secrets.some((s) => text.includes(s));
     const safe = leaks ? redactDeep(message, this.secrets) : message;
     const { kind, method, id } = classify(message);
     const result = kind === 'response' ? (message as { result?: unknown }).result : undefined;
-    if (direction === 'in' && typeof result === 'object' && result !== null) resultSizes.set(result, text.length);
-    const entry: LogEntry = { seq: ++this.seq, time: now, direction, kind, method: method ?? '', size: text.length, message: safe };
+    if (direction === 'in' && typeof result === 'object' && result !== null) resultSizes.set(result, size);
+    const entry: LogEntry = { seq: ++this.seq, time: now, direction, kind, method: method ?? '', size, message: safe };
     if (id !== undefined) entry.id = id;
     // Requests wait for their response in the other direction; responses find their request's method and latency.
     if (kind === 'request' && id !== undefined) {

@@ -8,6 +8,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { z } from 'zod';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
 import { LoggingTransport } from './logging-transport';
+import { offloadResponse, taskResultRequestId } from './offload';
 import type { ProtocolLog } from './protocol-log';
 
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
@@ -88,14 +89,18 @@ type StreamState = 'open' | 'unsupported';
 
 /**
  * Wraps fetch for Streamable HTTP to learn when the GET notification stream opens (or is refused) and when it
- * ends, so a dead server is noticed at once rather than at the next request.
+ * ends, so a dead server is noticed at once rather than at the next request; and to route the answer to each
+ * tasks/result through the response worker, so a large result is parsed off the main thread (offload.ts).
  */
 function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opened: Promise<StreamState> } {
   let settle: (state: StreamState) => void = () => {};
   const opened = new Promise<StreamState>((resolve) => (settle = resolve));
   const wrapped: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
-    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return response;
+    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') {
+      const resultId = taskResultRequestId(init?.body);
+      return resultId === undefined ? response : offloadResponse(response, resultId);
+    }
     const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
     settle(isStream ? 'open' : 'unsupported');
     if (!isStream || !response.body) return response;

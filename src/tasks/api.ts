@@ -1,7 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
+import { takeOffloaded } from '../mcp/offload';
 import { protocolLog } from '../mcp/protocol-log';
-import { jsonSize, parseTaskResult, type FetchedResult } from './result';
+import { jsonSize, parseTaskResult, TextBackedResult, type FetchedResult } from './result';
 import { parseTask, type Task } from './task';
 
 /** Every answer is parsed by our own tolerant readers, so the SDK only checks that it is JSON. */
@@ -87,6 +88,9 @@ export async function fetchTaskResult(
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal && { signal: options.signal }),
   });
+  // A large result was parsed, validated and measured in the response worker: the SDK saw a stand-in.
+  const offloaded = takeOffloaded(raw);
+  if (offloaded) return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size);
   // The protocol log already measured the response as it arrived; stringify only when it did not see it.
   const size = protocolLog.measuredSize(raw) ?? jsonSize(raw);
   return { taskId, raw, parsed: parseTaskResult(raw), fetchedAt: Date.now(), size };

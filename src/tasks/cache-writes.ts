@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { reportObservation } from './behaviour-store';
 import { mcpKeys } from './keys';
 import type { Task } from './task';
-import type { FetchedResult } from './result';
+import { resultSummary, withKeepError, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
@@ -44,7 +44,8 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
       serverUrl,
       taskId: result.taskId,
       task,
-      raw: result.raw,
+      // A text-backed result is kept as its text (cheap to store, and not parsed to be stored).
+      ...(result.text !== undefined ? { text: result.text, summary: resultSummary(result) } : { raw: result.raw }),
       fetchedAt: result.fetchedAt,
       size: result.size,
       ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
@@ -52,6 +53,6 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
     queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
     return result;
   } catch (error) {
-    return { ...result, keepError: error instanceof Error ? error.message : String(error) };
+    return withKeepError(result, error instanceof Error ? error.message : String(error));
   }
 }

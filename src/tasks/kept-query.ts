@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { mcpKeys } from './keys';
-import { parseTaskResult, type FetchedResult } from './result';
+import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
 import { forgetAllResults, forgetResult, keptResults } from './result-store';
 import { applyTaskUpdate, type TaskEntry } from './task-cache';
 
@@ -18,7 +18,10 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
       for (const r of records) {
         const key = mcpKeys.result(serverUrl, r.taskId);
         if (!queryClient.getQueryData(key)) {
-          const result: FetchedResult = { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
+          const result: FetchedResult =
+            r.text !== undefined
+              ? new TextBackedResult(r.taskId, r.text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(r.text))), r.fetchedAt, r.size, { fromStore: true })
+              : { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
           queryClient.setQueryData(key, result);
         }
         if (!entries.some((e) => e.task.taskId === r.taskId)) {

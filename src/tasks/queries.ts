@@ -36,7 +36,9 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
             return mergeListedTasks(queryClient.getQueryData<TaskEntry[]>(key) ?? [], page.tasks, Date.now(), session.generation);
           }
         : skipToken,
-    staleTime: Infinity,
+    // Fresh for good once listed; until then, data written by others (kept results, pushes, a started task) must
+    // not pass for a listing, or a page whose kept results load before the session connects never lists at all.
+    staleTime: () => (queryClient.getQueryData<ListPaging>(mcpKeys.tasksPaging(serverUrl)) ? Infinity : 0),
     refetchOnWindowFocus: false,
   });
 }

@@ -2,6 +2,7 @@
  * Results kept in IndexedDB, keyed by server and taskId, so a result outlives a reload, a server restart and the
  * task's TTL. Plain IndexedDB (no library). Every failure is reported to the caller, never swallowed.
  */
+import type { ResultSummary } from './result';
 import type { Task } from './task';
 
 export interface KeptResult {
@@ -10,7 +11,10 @@ export interface KeptResult {
   /** The task as it was when the result was fetched. */
   task: Task;
   toolName?: string;
-  raw: unknown;
+  /** The result; or, for a large one, `text` (its JSON) and `summary` instead. */
+  raw?: unknown;
+  text?: string;
+  summary?: ResultSummary;
   fetchedAt: number;
   size: number;
 }

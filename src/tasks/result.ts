@@ -26,11 +26,15 @@ export type TaskResult =
 
 export interface FetchedResult {
   taskId: string;
-  raw: unknown;
-  parsed: TaskResult;
+  readonly raw: unknown;
+  readonly parsed: TaskResult;
   fetchedAt: number;
   /** Size of the raw JSON in characters. */
   size: number;
+  /** The raw result as JSON text, when it arrived as text (a large result parsed in a worker). */
+  text?: string;
+  /** What `parsed` says, without the value: known without parsing a text-backed result. */
+  summary?: ResultSummary;
   /** Why the result could not be kept in IndexedDB, when it could not. */
   keepError?: string;
   /** Loaded from the local store rather than fetched in this page's life. */
@@ -93,9 +97,69 @@ export function parseTaskResult(raw: unknown): TaskResult {
   return classify(raw, 'spec');
 }
 
+/** A TaskResult without its (possibly huge) value. */
+export type ResultSummary =
+  | { kind: 'call-tool' | 'read-resource' | 'elicit' | 'create-message'; envelope: Envelope; relatedTaskId?: string }
+  | { kind: 'no-result'; envelope: 'seed'; status: string }
+  | { kind: 'invalid'; error: string };
+
+export function summariseResult(parsed: TaskResult): ResultSummary {
+  if (parsed.kind === 'invalid' || parsed.kind === 'no-result') return parsed;
+  return { kind: parsed.kind, envelope: parsed.envelope, ...(parsed.relatedTaskId !== undefined && { relatedTaskId: parsed.relatedTaskId }) };
+}
+
+export function resultSummary(result: FetchedResult): ResultSummary {
+  return result.summary ?? summariseResult(result.parsed);
+}
+
+/**
+ * A result held as JSON text, validated elsewhere (in a worker) and summarised: it is parsed on the main thread
+ * only when something reads `raw` or `parsed` (the viewer, once asked to show the content).
+ */
+export class TextBackedResult implements FetchedResult {
+  #raw: unknown;
+  #hasRaw = false;
+  #parsed: TaskResult | undefined;
+
+  constructor(
+    readonly taskId: string,
+    readonly text: string,
+    readonly summary: ResultSummary,
+    readonly fetchedAt: number,
+    readonly size: number,
+    readonly extra: { fromStore?: boolean; keepError?: string } = {},
+  ) {}
+
+  get raw(): unknown {
+    if (!this.#hasRaw) {
+      this.#raw = JSON.parse(this.text);
+      this.#hasRaw = true;
+    }
+    return this.#raw;
+  }
+
+  get parsed(): TaskResult {
+    return (this.#parsed ??= parseTaskResult(this.raw));
+  }
+
+  get fromStore(): boolean | undefined {
+    return this.extra.fromStore;
+  }
+
+  get keepError(): string | undefined {
+    return this.extra.keepError;
+  }
+}
+
+/** The same result with the reason it could not be kept (a text-backed result stays unparsed). */
+export function withKeepError(result: FetchedResult, keepError: string): FetchedResult {
+  if (result instanceof TextBackedResult) return new TextBackedResult(result.taskId, result.text, result.summary, result.fetchedAt, result.size, { ...result.extra, keepError });
+  return { ...result, keepError };
+}
+
 /** What a fetched result says about the server, for the behaviour detector. */
 export function resultObservation(taskId: string, result: FetchedResult): Observation {
-  const parsed = result.parsed;
+  const parsed = resultSummary(result);
   if (parsed.kind === 'invalid') return { type: 'result', envelope: 'invalid', taskId, relatedTaskMeta: false, detail: parsed.error };
   return { type: 'result', envelope: parsed.envelope, taskId, relatedTaskMeta: parsed.kind !== 'no-result' && parsed.relatedTaskId !== undefined };
 }

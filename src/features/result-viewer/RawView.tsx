@@ -7,7 +7,7 @@ const RAW_PREVIEW = 500_000;
 
 /** The exact JSON, formatted off the main thread when large, with copy and download of the whole text. */
 export function RawView({ result }: { result: FetchedResult }) {
-  const formatted = useFormattedJson(result.raw, result.size, true);
+  const formatted = useFormattedJson(result, result.size, true);
   const [copied, setCopied] = useState<string | undefined>();
   const text = formatted.text;
   const download = () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatBytes } from '../../components/time';
-import type { FetchedResult } from '../../tasks/result';
+import { resultSummary, type FetchedResult } from '../../tasks/result';
 import { ParsedView } from './ParsedView';
 import { RawView } from './RawView';
 
@@ -8,7 +8,8 @@ import { RawView } from './RawView';
 export const LARGE_RESULT = 1_000_000;
 
 function envelopeName(result: FetchedResult): string {
-  const p = result.parsed;
+  // The summary, not `parsed`: a large text-backed result is parsed only once asked to show it.
+  const p = resultSummary(result);
   if (p.kind === 'invalid') return 'unrecognised';
   const kind = { 'call-tool': 'CallToolResult', 'read-resource': 'ReadResourceResult', elicit: 'ElicitResult', 'create-message': 'CreateMessageResult', 'no-result': 'no result' }[p.kind];
   return p.envelope === 'seed' ? `${kind} in a {taskId, status, result} envelope` : kind;

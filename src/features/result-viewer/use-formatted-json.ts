@@ -5,7 +5,7 @@ let worker: Worker | undefined;
 let nextId = 0;
 const waiting = new Map<number, (r: { text?: string; error?: string }) => void>();
 
-function formatInWorker(value: unknown): Promise<{ text?: string; error?: string }> {
+function formatInWorker(source: { value: unknown } | { text: string }): Promise<{ text?: string; error?: string }> {
   if (!worker) {
     worker = new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module' });
     worker.onmessage = (event: MessageEvent<{ id: number; text?: string; error?: string }>) => {
@@ -16,29 +16,32 @@ function formatInWorker(value: unknown): Promise<{ text?: string; error?: string
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    worker!.postMessage({ id, value });
+    worker!.postMessage({ id, ...source });
   });
 }
 
-/** The value as indented JSON text: formatted on the main thread when small, in a worker when large. */
-export function useFormattedJson(value: unknown, size: number, enabled: boolean): { text?: string; error?: string; pending: boolean } {
+/**
+ * A result as indented JSON text: formatted on the main thread when small, in a worker when large. A result held
+ * as JSON text (`text`) is sent to the worker as text, so reading `raw` never parses it here.
+ */
+export function useFormattedJson(result: { readonly raw: unknown; text?: string }, size: number, enabled: boolean): { text?: string; error?: string; pending: boolean } {
   const [state, setState] = useState<{ text?: string; error?: string; for?: unknown }>({});
   const sync = size <= SYNC_LIMIT;
   useEffect(() => {
     if (!enabled || sync) return;
     let live = true;
-    void formatInWorker(value).then((r) => live && setState({ ...r, for: value }));
+    void formatInWorker(result.text !== undefined ? { text: result.text } : { value: result.raw }).then((r) => live && setState({ ...r, for: result }));
     return () => {
       live = false;
     };
-  }, [value, enabled, sync]);
+  }, [result, enabled, sync]);
   if (!enabled) return { pending: false };
   if (sync) {
     try {
-      return { text: JSON.stringify(value, null, 2), pending: false };
+      return { text: JSON.stringify(result.raw, null, 2), pending: false };
     } catch (error) {
       return { error: String(error), pending: false };
     }
   }
-  return state.for === value ? { ...(state.text !== undefined && { text: state.text }), ...(state.error !== undefined && { error: state.error }), pending: false } : { pending: true };
+  return state.for === result ? { ...(state.text !== undefined && { text: state.text }), ...(state.error !== undefined && { error: state.error }), pending: false } : { pending: true };
 }

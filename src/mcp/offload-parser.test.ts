@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createOffloadParser, OFFLOADED_META_KEY, type ParserOutput } from './offload-parser';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** Feeds `input` in chunks cut at the given byte offsets; returns what the parser emitted. */
+function run(input: string, cuts: number[], options: { mode?: 'sse' | 'json'; threshold?: number; expect?: Array<string | number> } = {}): ParserOutput[] {
+  const out: ParserOutput[] = [];
+  const expected = new Set(options.expect ?? [1]);
+  let n = 0;
+  const parser = createOffloadParser({ mode: options.mode ?? 'sse', threshold: options.threshold ?? 100, expects: (id) => expected.has(id), nextKey: () => `k${++n}`, emit: (o) => out.push(o) });
+  const bytes = encode(input);
+  let at = 0;
+  for (const cut of [...cuts.filter((c) => c > 0 && c < bytes.length)].sort((a, b) => a - b)) {
+    parser.push(bytes.slice(at, cut));
+    at = cut;
+  }
+  parser.push(bytes.slice(at));
+  parser.end();
+  return out;
+}
+
+const text = (out: ParserOutput[]) => out.map((o) => o.text).join('');
+const big = (id: number | string, size = 500) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'é'.repeat(size) }] } });
+
+describe('the offload parser', () => {
+  it('passes small events through with their fields, in order', () => {
+    const input = 'id: 1\nevent: message\ndata: {"jsonrpc":"2.0","method":"x"}\n\n: comment\ndata: {"a":1}\n\n';
+    const out = run(input, [5, 17, 40]);
+    expect(out.every((o) => o.type === 'text')).toBe(true);
+    expect(text(out)).toBe(input);
+  });
+
+  it('offloads a large result for the expected id: a stand-in with the same fields, the result as text', () => {
+    const message = big(1);
+    const out = run(`id: e7\ndata: ${message}\n\n`, [3, 200, 501]);
+    expect(out).toHaveLength(1);
+    const [o] = out;
+    if (o?.type !== 'offloaded') throw new Error('not offloaded');
+    expect(o.text).toBe(`id: e7\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { _meta: { [OFFLOADED_META_KEY]: 'k1' } } })}\n\n`);
+    expect(JSON.parse(o.payload.text)).toEqual((JSON.parse(message) as { result: unknown }).result);
+    expect(o.payload).toMatchObject({ id: 1, size: o.payload.text.length, messageSize: message.length, summary: { kind: 'call-tool', envelope: 'spec' } });
+  });
+
+  it('summarises an invalid large result with the reason, and leaves other ids, errors and notifications alone', () => {
+    const invalid = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: 'x'.repeat(300) } });
+    const [o] = run(`data: ${invalid}\n\n`, []);
+    expect(o?.type === 'offloaded' && o.payload.summary.kind).toBe('invalid');
+    for (const other of [big(2), JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: 1, message: 'x'.repeat(300) } }), JSON.stringify({ jsonrpc: '2.0', method: 'n', params: { x: 'y'.repeat(300) } })]) {
+      const out = run(`data: ${other}\n\n`, [50]);
+      expect(out.map((x) => x.type)).toEqual(['text']);
+      expect(text(out)).toBe(`data: ${other}\n\n`);
+    }
+  });
+
+  it('joins multi-line data and accepts CR and CRLF line ends, even split across chunks', () => {
+    const message = big(1, 200);
+    const half = message.length / 2;
+    const input = `data: ${message.slice(0, half)}\r\ndata:${message.slice(half)}\r\r`;
+    // A data line break inside a JSON string value would not be valid JSON, so break between tokens instead.
+    const split = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'z'.repeat(200) }] } }).replace(',"result"', '\n,"result"');
+    const input2 = split.split('\n').map((l) => `data: ${l}`).join('\r\n') + '\r\n\r\n';
+    const out2 = run(input2, [input2.indexOf('\r') + 1]);
+    expect(out2[0]?.type).toBe('offloaded');
+    // The first input's halves cut a string in two: not JSON once joined with a newline, so it passes through.
+    expect(run(input, [input.indexOf('\r') + 1]).map((o) => o.type)).toEqual(['text']);
+  });
+
+  it('in JSON mode offloads a large result body and passes anything else through', () => {
+    const [o] = run(big(1), [10, 100], { mode: 'json' });
+    expect(o?.type).toBe('offloaded');
+    expect(o && JSON.parse(o.text)).toEqual({ jsonrpc: '2.0', id: 1, result: { _meta: { [OFFLOADED_META_KEY]: 'k1' } } });
+    const batch = `[${big(1)}]`;
+    expect(run(batch, [7], { mode: 'json' })).toEqual([{ type: 'text', text: batch }]);
+  });
+
+  it('re-emits any stream of small events exactly, however it is cut into chunks', () => {
+    const line = fc.stringMatching(/^[a-z:{}" 0-9é]{0,30}$/);
+    const event = fc.array(line.filter((l) => l !== ''), { minLength: 1, maxLength: 4 }).map((ls) => `${ls.join('\n')}\n\n`);
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 6 }), fc.array(fc.nat(400), { maxLength: 8 }), (events, cuts) => {
+        const input = events.join('');
+        expect(text(run(input, cuts, { threshold: 1e9 }))).toBe(input);
+      }),
+    );
+  });
+
+  it('passes on an event the stream cut short, as it came', () => {
+    expect(text(run('data: {"a":1}\n\ndata: {"b"', [3]))).toBe('data: {"a":1}\n\ndata: {"b"');
+  });
+});
+
+describe('the offloaded text', () => {
+  const parse = (data: string) => {
+    const [o] = run(`data: ${data}\n\n`, [], { threshold: 10 });
+    if (o?.type !== 'offloaded') throw new Error('not offloaded');
+    return o.payload.text;
+  };
+
+  it('is the result cut out of the message as it came, whatever the order of its members', () => {
+    const result = '{"content":[{"type":"text","text":"a \\" } ] \\\\"}],"structuredContent":{"x":[1,{"y":"}"}]}}';
+    expect(parse(`{"jsonrpc":"2.0","id":1,"result":${result}}`)).toBe(result);
+    expect(parse(`{"result":${result},"jsonrpc":"2.0","id":1}`)).toBe(result);
+  });
+
+  it('is serialised again when the message has a layout of its own or a duplicated member', () => {
+    expect(parse('{ "jsonrpc": "2.0", "id": 1, "result": {"content": []} }')).toBe('{"content":[]}');
+    // Two "result" members: JSON.parse keeps the last; the text must be that one, not both.
+    expect(parse('{"jsonrpc":"2.0","id":1,"result":{"content":[]},"result":{"content":[{"type":"text","text":"b"}]}}')).toBe('{"content":[{"type":"text","text":"b"}]}');
+  });
+});
