@@ -1,5 +1,6 @@
 /**
- * Takes the timeline view's screenshots from a running app: `npx tsx e2e/tools/screenshot-timeline.ts [origin] [out-prefix]`.
+ * Takes the timeline view's screenshots from a running app:
+ * `npx tsx e2e/tools/screenshot-timeline.ts [origin] [out-prefix] [light,dark]` (one theme per fresh server is best).
  * Starts a mix of tasks (quick, slow, failed, cancelled, waiting for input), switches to Timeline, captures both themes.
  */
 import { chromium, type Page } from '@playwright/test';
@@ -7,6 +8,8 @@ import { CHROMIUM_ARGS, findChromium } from '../chromium';
 
 const origin = process.argv[2] ?? 'http://127.0.0.1:3210';
 const prefix = process.argv[3] ?? 'docs/screenshot-timeline';
+/** Take each theme against a fresh demo server (the second run would otherwise find the first one's tasks). */
+const schemes = (process.argv[4] ?? 'light,dark').split(',') as ('light' | 'dark')[];
 
 async function run(page: Page, tool: string, fields: Record<string, string>) {
   const region = page.getByRole('region', { name: 'Run tool' });
@@ -17,8 +20,10 @@ async function run(page: Page, tool: string, fields: Record<string, string>) {
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of schemes) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme: scheme });
+    // The chart is the subject: no toasts over it.
+    await page.addInitScript(`localStorage.setItem('taskdeck.display', JSON.stringify({ toasts: false }))`);
     const params = new URLSearchParams({ server: `${origin}/mcp`, transport: 'auto', view: 'timeline' });
     await page.goto(`${origin}/?${params.toString()}`);
     await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();

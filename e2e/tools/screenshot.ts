@@ -1,5 +1,5 @@
 /**
- * Takes the README screenshots from a running app: `npx tsx e2e/tools/screenshot.ts [origin] [out-prefix]`.
+ * Takes the README screenshots from a running app: `npx tsx e2e/tools/screenshot.ts [origin] [out-prefix] [light,dark]`.
  * Starts a few tasks (one waiting for input), fetches a chart, and captures light and dark themes.
  */
 import { chromium, type Page } from '@playwright/test';
@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, findChromium } from '../chromium';
 
 const origin = process.argv[2] ?? 'http://127.0.0.1:3210';
 const prefix = process.argv[3] ?? 'docs/screenshot';
+/** Take each theme against a fresh demo server (the second run would otherwise find the first one's tasks). */
+const schemes = (process.argv[4] ?? 'light,dark').split(',') as ('light' | 'dark')[];
 
 async function run(page: Page, tool: string, fields: Record<string, string>) {
   const region = page.getByRole('region', { name: 'Run tool' });
@@ -17,8 +19,10 @@ async function run(page: Page, tool: string, fields: Record<string, string>) {
 
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of schemes) {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme: scheme });
+    // The dashboard is the subject: no toasts over the result.
+    await page.addInitScript(`localStorage.setItem('taskdeck.display', JSON.stringify({ toasts: false }))`);
     const params = new URLSearchParams({ server: `${origin}/mcp`, transport: 'auto' });
     await page.goto(`${origin}/?${params.toString()}`);
     await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();

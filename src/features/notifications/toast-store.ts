@@ -8,7 +8,7 @@ export type Toast =
 
 /** More endings than this in one moment become one summary toast: a storm must not bury the screen. */
 const MAX_SINGLE = 3;
-const MAX_SHOWN = 5;
+const MAX_SHOWN = 3;
 
 interface ToastState {
   toasts: Toast[];

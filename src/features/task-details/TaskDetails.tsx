@@ -34,7 +34,7 @@ export function TaskDetails({ serverUrl, session }: { serverUrl: string; session
   const { data: entries } = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
   const entry = findTask(entries, selectedId);
   let body;
-  if (!selectedId) body = <p className="empty">Select a task to see its details.</p>;
+  if (!selectedId) body = <p className="empty">Select a task in the list (click it, or press j / k) to see its details.</p>;
   else if (!entry) body = <p className="empty">Waiting for task <span className="mono">{selectedId}</span>…</p>;
   else body = <TaskFacts key={entry.task.taskId} entry={entry} serverUrl={serverUrl} session={session} />;
   return (

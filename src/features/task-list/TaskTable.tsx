@@ -85,7 +85,23 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
         <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} keptIds={keptIds} />
       )}
       {view === 'timeline' ? null : entries.length === 0 ? (
-        <p className="empty">{session ? 'No tasks yet. Run a tool as a task to see it here.' : 'Not connected.'}</p>
+        tasks.isFetching ? (
+          <div className="empty loading" role="status" aria-label="Loading tasks">
+            <span className="skeleton-row" aria-hidden="true" />
+            <span className="skeleton-row" aria-hidden="true" />
+            <span className="skeleton-row" aria-hidden="true" />
+            Asking the server for its tasks…
+          </div>
+        ) : (
+          <div className="empty empty-state">
+            <strong>{session ? 'No tasks yet' : 'Not connected'}</strong>
+            <span>
+              {session
+                ? 'Run a tool as a task (Run tool, or press r) and it appears here, live.'
+                : 'Enter an MCP server URL above and press Connect. The demo server that `npm start` runs is at http://127.0.0.1:3210/mcp.'}
+            </span>
+          </div>
+        )
       ) : rows.length === 0 ? (
         <p className="empty">No task matches the filters.</p>
       ) : null}
