@@ -101,7 +101,7 @@ test.describe('a pleasure to use', () => {
     await expect(page).toHaveTitle('Taskdeck');
     const running = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
     await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
-    const failing = await runTool(page, 'fail_after', { seconds: '1' });
+    const failing = await runTool(page, 'fail_after', { seconds: '4' });
     await expect(page).toHaveTitle(/\(2 running\) Taskdeck/);
     const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: 'fail_after' });
     await expect(toast).toContainText('failed');
