@@ -9,11 +9,11 @@ import { mcpKeys } from '../tasks/keys';
 import { useLiveStore } from '../tasks/live-store';
 import { pollBackoff, tasksDueForPoll } from '../tasks/poll-schedule';
 import { isTerminal } from '../tasks/status';
-import { parseTask, timeOf } from '../tasks/task';
+import { parseTask, timeOf, type Task } from '../tasks/task';
 import { expireTask, reportRejection, storeFetchedResult, writeTask } from '../tasks/cache-writes';
 import { resultQueryOptions } from '../features/task-details/api';
 import { usePrefsStore } from '../tasks/prefs-store';
-import { applyTaskUpdate, findTask, type TaskEntry } from '../tasks/task-cache';
+import { applyTaskUpdates, type TaskEntry, type UpdateInfo } from '../tasks/task-cache';
 import { resultObservation } from '../tasks/result';
 
 const TICK_MS = 250;
@@ -32,21 +32,24 @@ function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[])
   for (const [serverUrl, batch] of byServer) {
     const key = mcpKeys.tasks(serverUrl);
     const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
-    let entries = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
+    const updates: { task: Task; info: UpdateInfo; method: TaskPushEvent['method'] }[] = [];
     for (const { generation, params, method, receivedAt } of batch) {
       const task = parseTask(params);
       if (!task) {
         reportObservation(serverUrl, { type: 'invalid-push', method });
         continue;
       }
-      const known = findTask(entries, task.taskId) !== undefined;
-      // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
-      const unknownTask = !known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
-      reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
-      const outcome = applyTaskUpdate(entries, task, { source: 'push', now: receivedAt, generation, pushMethod: method });
-      reportRejection(serverUrl, outcome, task, 'push', receivedAt);
-      entries = outcome.entries;
+      updates.push({ task, method, info: { source: 'push', now: receivedAt, generation, pushMethod: method } });
     }
+    if (updates.length === 0) continue;
+    const { entries, outcomes } = applyTaskUpdates(queryClient.getQueryData<TaskEntry[]>(key) ?? [], updates);
+    updates.forEach(({ task, method, info }, i) => {
+      const outcome = outcomes[i]!;
+      // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
+      const unknownTask = !outcome.known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
+      reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
+      reportRejection(serverUrl, { entries, ...outcome }, task, 'push', info.now);
+    });
     queryClient.setQueryData<TaskEntry[]>(key, entries);
   }
 }

@@ -6,7 +6,7 @@ import { EMPTY_BEHAVIOUR, observe } from './behaviour';
 import { parseTaskResult, resultObservation } from './result';
 import { isTerminal } from './status';
 import { parseTask } from './task';
-import { applyTaskUpdate, displayStatus, markExpired, mergeListedTasks, type TaskEntry } from './task-cache';
+import { applyTaskUpdate, applyTaskUpdates, displayStatus, markExpired, mergeListedTasks, type TaskEntry } from './task-cache';
 
 const RUNS = 10_000;
 
@@ -49,6 +49,35 @@ describe('fuzz: dialect adapter', () => {
         observe(EMPTY_BEHAVIOUR, observation);
       }),
       { numRuns: RUNS },
+    );
+  });
+});
+
+describe('fuzz: a batch of pushes', () => {
+  it('applyTaskUpdates gives the same list and outcomes as applyTaskUpdate one by one', () => {
+    fc.assert(
+      fc.property(fc.array(taskLike, { maxLength: 6 }), fc.array(fc.tuple(taskLike, fc.constantFrom('push', 'poll', 'create')), { maxLength: 12 }), (seed, batch) => {
+        let start: TaskEntry[] = [];
+        for (const raw of seed) {
+          const task = parseTask(raw);
+          if (task) start = applyTaskUpdate(start, task, { source: 'list', now: 1, generation: 1 }).entries;
+        }
+        const updates = batch.flatMap(([raw, source], i) => {
+          const task = parseTask(raw);
+          return task ? [{ task, info: { source, now: 10 + i, generation: 1 } }] : [];
+        });
+        let oneByOne = start;
+        const expected = updates.map(({ task, info }) => {
+          const known = oneByOne.some((e) => e.task.taskId === task.taskId);
+          const outcome = applyTaskUpdate(oneByOne, task, info);
+          oneByOne = outcome.entries;
+          return { known, rejected: outcome.rejected, previous: outcome.previous };
+        });
+        const batched = applyTaskUpdates(start, updates);
+        expect(batched.entries).toEqual(oneByOne);
+        expect(batched.outcomes.map((o) => ({ known: o.known, rejected: o.rejected, previous: o.previous }))).toEqual(expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

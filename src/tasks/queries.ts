@@ -40,6 +40,8 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
     // not pass for a listing, or a page whose kept results load before the session connects never lists at all.
     staleTime: () => (queryClient.getQueryData<ListPaging>(mcpKeys.tasksPaging(serverUrl)) ? Infinity : 0),
     refetchOnWindowFocus: false,
+    // Every write keeps unchanged entries as they were; a deep compare of thousands of tasks per frame buys nothing.
+    structuralSharing: false,
   });
 }
 

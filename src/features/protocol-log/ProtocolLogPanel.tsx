@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Region } from '../../components/Region';
 import { formatBytes } from '../../components/time';
 import { useConnectionStore } from '../../mcp/connection-store';
@@ -16,12 +16,15 @@ function matches(entry: LogEntry, method: string, text: string): boolean {
   return JSON.stringify(entry.message).toLowerCase().includes(needle);
 }
 
+// One formatter for every entry: toLocaleTimeString builds a new one per call, which a storm of messages feels.
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+
 function time(ms: number): string {
-  const d = new Date(ms);
-  return `${d.toLocaleTimeString(undefined, { hour12: false })}.${String(d.getMilliseconds()).padStart(3, '0')}`;
+  return `${clock.format(ms)}.${String(new Date(ms).getMilliseconds()).padStart(3, '0')}`;
 }
 
-function Entry({ entry }: { entry: LogEntry }) {
+/** One message; entries never change, so a re-render of the list leaves the drawn ones alone. */
+const Entry = memo(function Entry({ entry }: { entry: LogEntry }) {
   const [open, setOpen] = useState(false);
   const arrow = entry.direction === 'out' ? '→' : '←';
   return (
@@ -40,7 +43,7 @@ function Entry({ entry }: { entry: LogEntry }) {
       {open ? <pre className="raw-json mono">{entry.size > 2_000_000 ? `(${formatBytes(entry.size)}: too large to show here; see the Result region)` : JSON.stringify(entry.message, null, 2)}</pre> : null}
     </li>
   );
-}
+});
 
 /** The log at most four times a second: a storm of messages must not re-render the panel every frame. */
 function useThrottledLog(protocolLog: ProtocolLog): LogSnapshot {

@@ -1,0 +1,81 @@
+/**
+ * Where the main thread's time goes in one bench scenario: `npx tsx bench/profile.ts [storm|latency]`.
+ * Records a CPU profile of the built app in Chromium (CDP Profiler) while the scenario runs, and prints the
+ * functions with the most self time, plus the heaviest stretch without a yield (the longest task, roughly).
+ */
+import { chromium } from '@playwright/test';
+import { startServer } from '../server/app';
+import { appNeedsBuild, buildApp } from '../server/build-app';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const scenario = process.argv[2] ?? 'storm';
+const root = process.cwd();
+if (await appNeedsBuild(root)) await buildApp(root);
+const server = await startServer({ port: 0, host: '127.0.0.1', app: 'dist', root, allowOrigins: [], features: { bench: true } });
+const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(server.dashboardUrl);
+  await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const run = page.getByRole('region', { name: 'Run tool' });
+  if (scenario === 'storm') {
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_storm');
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    const completed = page.getByRole('region', { name: 'Task list' }).getByLabel('Status').locator('option[value="completed"]');
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && Number(/\((\d+)\)/.exec((await completed.textContent()) ?? '')?.[1] ?? 0) < 2001) await page.waitForTimeout(100);
+  } else {
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_latency');
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    await page.waitForTimeout(15_000);
+  }
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
+  // Longest run of non-idle samples.
+  let run0 = 0;
+  let runMs = 0;
+  let best = { ms: 0, start: 0, end: 0 };
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]!)!;
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const name = node.callFrame.functionName;
+    if (name === '(idle)' || name === '(program)') {
+      if (runMs > best.ms) best = { ms: runMs, start: run0, end: i };
+      runMs = 0;
+      run0 = i + 1;
+      continue;
+    }
+    runMs += dt;
+    self.set(label(node), (self.get(label(node)) ?? 0) + dt);
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`top self time (${scenario}):`);
+  for (const [name, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  const inRun = new Map<string, number>();
+  for (let i = best.start; i < best.end; i++) {
+    const node = byId.get(profile.samples[i]!)!;
+    inRun.set(label(node), (inRun.get(label(node)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  }
+  console.log(`\nlongest busy stretch: ${best.ms.toFixed(0)} ms; its top self time:`);
+  for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+} finally {
+  await browser.close();
+  await server.close();
+}
