@@ -36,9 +36,9 @@ try {
   if (scenario === 'storm') {
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_storm');
     await run.getByRole('button', { name: 'Run as task' }).click();
-    const completed = page.getByRole('region', { name: 'Task list' }).getByLabel('Status').locator('option[value="completed"]');
     const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && Number(/\((\d+)\)/.exec((await completed.textContent()) ?? '')?.[1] ?? 0) < 2001) await page.waitForTimeout(100);
+    const count = () => page.evaluate(() => Number(/\((\d+)\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0));
+    while (Date.now() < deadline && (await count()) < 2001) await page.waitForTimeout(100);
   } else {
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_latency');
     await run.getByRole('button', { name: 'Run as task' }).click();

@@ -172,8 +172,10 @@ export type BatchOutcome = Omit<UpdateOutcome, 'entries'> & { known: boolean };
  */
 export function applyTaskUpdates(entries: readonly TaskEntry[], updates: ReadonlyArray<{ task: Task; info: UpdateInfo }>): { entries: TaskEntry[]; outcomes: BatchOutcome[] } {
   const copy = entries.slice();
-  const position = new Map<string, number>();
-  copy.forEach((e, i) => position.set(e.task.taskId, i));
+  const known = positionsOf(entries);
+  // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
+  const adds = updates.some(({ task }) => !known.has(task.taskId));
+  const position = adds ? new Map(known) : known;
   const outcomes: BatchOutcome[] = [];
   let added = 0;
   for (const { task, info } of updates) {
@@ -190,6 +192,7 @@ export function applyTaskUpdates(entries: readonly TaskEntry[], updates: Readonl
     outcomes.push(rejected ? { known: true, rejected, previous: current } : { known: true, previous: current });
   }
   // New tasks were appended: one sort puts them in place (a stable sort keeps equal neighbours as they were).
+  if (!added) positionIndex.set(copy, position);
   return { entries: added ? copy.sort(compareNewestFirst) : copy, outcomes };
 }
 
@@ -246,8 +249,22 @@ export function isLive(entry: TaskEntry, now: number): boolean {
   return !isTerminal(entry.task.status) && displayStatus(entry, now) !== 'expired';
 }
 
+/** Where each task sits in a list, built once per list (lists are never mutated once in the cache). */
+const positionIndex = new WeakMap<readonly TaskEntry[], Map<string, number>>();
+
+function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
+  let index = positionIndex.get(entries);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < entries.length; i++) index.set(entries[i]!.task.taskId, i);
+    positionIndex.set(entries, index);
+  }
+  return index;
+}
+
 export function findTask(entries: readonly TaskEntry[] | undefined, taskId: string | undefined): TaskEntry | undefined {
   if (!entries || taskId === undefined) return undefined;
-  return entries.find((e) => e.task.taskId === taskId);
+  const at = positionsOf(entries).get(taskId);
+  return at === undefined ? undefined : entries[at];
 }
 

@@ -4,7 +4,8 @@ import { formatBytes } from '../../components/time';
 import { useConnectionStore } from '../../mcp/connection-store';
 import type { LogEntry, LogSnapshot, ProtocolLog } from '../../mcp/protocol-log';
 
-const SHOWN = 300;
+/** Entries drawn: the newest; more would be DOM churn under a storm (every one is still kept and searchable). */
+const SHOWN = 100;
 
 function matches(entry: LogEntry, method: string, text: string): boolean {
   if (method && entry.method !== method) return false;
