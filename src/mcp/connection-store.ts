@@ -105,7 +105,9 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
     const generation = get().generation + 1;
     const prepared = requestHeaders(bearerToken, headers);
     protocolLog.setSecrets(prepared.secrets);
-    const session = await connectToServer({
+    // `lost` can fire while connecting (a failed attempt closes its transport): before `session` has a value.
+    let session: McpSession | undefined = undefined;
+    session = await connectToServer({
       url: serverUrl,
       transport,
       generation,
@@ -121,7 +123,7 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
             signal.addEventListener('abort', () => useElicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
           }),
         lost: (reason) => {
-          if (get().session === session && get().attempt === attempt) void reconnect(attempt, reason);
+          if (session && get().session === session && get().attempt === attempt) void reconnect(attempt, reason);
         },
       },
     });

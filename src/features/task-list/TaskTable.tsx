@@ -1,5 +1,6 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRevealSelected } from '../../components/use-reveal';
 import { memo, useCallback, useEffect, useMemo, useState, useRef, type KeyboardEvent } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -142,23 +143,8 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
   useEffect(() => {
     if (hasMore && last >= entries.length - 20) onNearEnd();
   }, [hasMore, last, entries.length, onNearEnd]);
-  // A keyboard move scrolls its task into view and puts focus on its row.
-  const reveal = useSelectionStore((s) => s.reveal);
-  useEffect(() => {
-    if (!reveal) return;
-    const index = entries.findIndex((e) => e.task.taskId === reveal.taskId);
-    if (index === -1) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    let frames = 0;
-    const focusRow = () => {
-      const row = scroller.current?.querySelector<HTMLElement>(`tr[data-task-id="${CSS.escape(reveal.taskId)}"]`);
-      if (row) row.focus({ preventScroll: true });
-      else if (frames++ < 10) requestAnimationFrame(focusRow);
-    };
-    requestAnimationFrame(focusRow);
-    // Only a new reveal moves focus, not every change of the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal]);
+  // A keyboard move scrolls its task into view and focuses it.
+  useRevealSelected(entries, virtualizer, scroller, (id) => `tr[data-task-id="${id}"]`);
   const padTop = items[0]?.start ?? 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   return (

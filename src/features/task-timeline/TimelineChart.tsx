@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRevealSelected } from '../../components/use-reveal';
 import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { STATUS_ICONS } from '../../components/StatusBadge';
 import { useSelectionStore } from '../../tasks/selection-store';
@@ -47,23 +48,8 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
     if (hasMore && lastIndex >= entries.length - 20) onNearEnd();
   }, [hasMore, lastIndex, entries.length, onNearEnd]);
 
-  // A keyboard move elsewhere (j/k, Esc back from the details) scrolls its bar into view and focuses it.
-  const reveal = useSelectionStore((s) => s.reveal);
-  useEffect(() => {
-    if (!reveal) return;
-    const index = entries.findIndex((e) => e.task.taskId === reveal.taskId);
-    if (index === -1) return;
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    let frames = 0;
-    const focusBar = () => {
-      const bar = scroller.current?.querySelector<HTMLElement>(`li[data-task-id="${CSS.escape(reveal.taskId)}"] button`);
-      if (bar) bar.focus({ preventScroll: true });
-      else if (frames++ < 10) requestAnimationFrame(focusBar);
-    };
-    requestAnimationFrame(focusBar);
-    // Only a new reveal moves focus, not every change of the list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [reveal]);
+  // A keyboard move scrolls its task into view and focuses it.
+  useRevealSelected(entries, virtualizer, scroller, (id) => `li[data-task-id="${id}"] button`);
 
   // Up and Down move between bars, scrolling rows into the DOM as needed.
   const onKeyDown = useCallback(
