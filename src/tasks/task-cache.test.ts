@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTask, type Task } from './task';
-import { applyTaskUpdate, compareNewestFirst, isFromEarlierSession, mergeListedTasks, type TaskEntry } from './task-cache';
+import { applyTaskUpdate, applyTaskUpdates, compareNewestFirst, isFromEarlierSession, mergeListedTasks, type TaskEntry } from './task-cache';
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
   return {
@@ -22,6 +22,21 @@ describe('applyTaskUpdate: notification → cache', () => {
     expect(rejected).toBeUndefined();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ origin: 'push', lastSource: 'push', receivedAt: 5, pushMethod: 'notifications/tasks/status' });
+  });
+
+  it('moves a task whose creation time changes to its place, one by one and in a batch alike', () => {
+    // Found by the batch fuzz test: a task first seen without a parseable createdAt sorts last; when the time
+    // comes, it must move up, or the list is no longer sorted and later binary-search inserts land wrong.
+    const info = { source: 'push' as const, now: 1, generation: 1 };
+    const updates = [task('a', { createdAt: at(1) }), task('b', { createdAt: '' }), task('b', { createdAt: at(5), lastUpdatedAt: at(6) })];
+    let one: TaskEntry[] = [];
+    for (const t of updates) one = applyTaskUpdate(one, t, info).entries;
+    expect(one.map((e) => e.task.taskId)).toEqual(['b', 'a']);
+    expect(applyTaskUpdates([], updates.map((t) => ({ task: t, info }))).entries.map((e) => e.task.taskId)).toEqual(['b', 'a']);
+    // A batch that only updates known tasks moves it too.
+    const held = applyTaskUpdate(applyTaskUpdate([], updates[0]!, info).entries, updates[1]!, info).entries;
+    expect(held.map((e) => e.task.taskId)).toEqual(['a', 'b']);
+    expect(applyTaskUpdates(held, [{ task: updates[2]!, info }]).entries.map((e) => e.task.taskId)).toEqual(['b', 'a']);
   });
 
   it('patches a known task in place and keeps what the page knew (its tool)', () => {

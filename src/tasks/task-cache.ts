@@ -158,8 +158,16 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
   if (index === -1) return { entries: insertSorted(entries, newEntry(incoming, info)) };
   const current = entries[index]!;
   const { entry, rejected } = updateEntry(current, incoming, info);
-  const copy = entries.slice();
-  copy[index] = entry;
+  let copy: TaskEntry[];
+  if (entry.task.createdAt !== current.task.createdAt) {
+    // A new creation time (a server correcting itself, or one first seen without it) moves the task to its place.
+    copy = entries.slice();
+    copy.splice(index, 1);
+    copy = insertSorted(copy, entry);
+  } else {
+    copy = entries.slice();
+    copy[index] = entry;
+  }
   return rejected ? { entries: copy, rejected, previous: current } : { entries: copy, previous: current };
 }
 
@@ -178,6 +186,7 @@ export function applyTaskUpdates(entries: readonly TaskEntry[], updates: Readonl
   const position = adds ? new Map(known) : known;
   const outcomes: BatchOutcome[] = [];
   let added = 0;
+  let moved = false;
   for (const { task, info } of updates) {
     const index = position.get(task.taskId);
     if (index === undefined) {
@@ -188,12 +197,14 @@ export function applyTaskUpdates(entries: readonly TaskEntry[], updates: Readonl
     }
     const current = copy[index]!;
     const { entry, rejected } = updateEntry(current, task, info);
+    if (entry.task.createdAt !== current.task.createdAt) moved = true;
     copy[index] = entry;
     outcomes.push(rejected ? { known: true, rejected, previous: current } : { known: true, previous: current });
   }
-  // New tasks were appended: one sort puts them in place (a stable sort keeps equal neighbours as they were).
-  if (!added) positionIndex.set(copy, position);
-  return { entries: added ? copy.sort(compareNewestFirst) : copy, outcomes };
+  // New tasks were appended, or a creation time changed: one sort puts them in place. The order is total (ties go
+  // by taskId), so this is the very list the one-by-one inserts give.
+  if (!added && !moved) positionIndex.set(copy, position);
+  return { entries: added || moved ? copy.sort(compareNewestFirst) : copy, outcomes };
 }
 
 /**
