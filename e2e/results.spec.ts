@@ -102,6 +102,9 @@ test.describe('results', () => {
     await expect(log).toContainText('tasks/result');
     await expect(log).toContainText(/\d+\.\d MB/);
     // The kept copy is the whole result too: after a reload it is shown from IndexedDB, and renders when asked.
+    // (A large result is shown first and kept meanwhile: the row says when the copy is written.)
+    await expect(rowOf(page, big)).toContainText('kept');
+    await expect(result).not.toContainText('keeping a local copy');
     await page.reload();
     await expect(status(page)).toContainText('Connected');
     await rowOf(page, big).click();

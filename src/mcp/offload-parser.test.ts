@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOffloadParser, OFFLOADED_META_KEY, type ParserOutput } from './offload-parser';
+import { createOffloadParser, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput } from './offload-parser';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -108,5 +108,61 @@ describe('the offloaded text', () => {
     expect(parse('{ "jsonrpc": "2.0", "id": 1, "result": {"content": []} }')).toBe('{"content":[]}');
     // Two "result" members: JSON.parse keeps the last; the text must be that one, not both.
     expect(parse('{"jsonrpc":"2.0","id":1,"result":{"content":[]},"result":{"content":[{"type":"text","text":"b"}]}}')).toBe('{"content":[{"type":"text","text":"b"}]}');
+  });
+});
+
+describe('the top-level spans', () => {
+  // Strings full of the characters that fool a naive scan: quotes, backslashes (in runs) and brackets.
+  const tricky = fc.stringMatching(/^[a-z"\\{}[\] é]{0,12}$/);
+  const json = fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, tricky, fc.integer(), fc.constant(null), tie('array'), tie('object')),
+    array: fc.array(tie('value'), { maxLength: 4 }),
+    object: fc.dictionary(tricky, tie('value'), { maxKeys: 4 }),
+  })).value;
+
+  it('finds where each container member of an object begins and ends, however the text is cut', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(tricky, json), { minLength: 1, maxLength: 5 }), fc.array(fc.nat(300), { maxLength: 6 }), (members, cuts) => {
+        // Written by hand, so each member's offsets are known (duplicate names included).
+        let text = '{';
+        const expected: Array<[number, number]> = [];
+        members.forEach(([name, value], i) => {
+          text += `${i ? ',' : ''}${JSON.stringify(name)}:`;
+          const written = JSON.stringify(value);
+          if (typeof value === 'object' && value !== null) expected.push([text.length, text.length + written.length - 1]);
+          text += written;
+        });
+        text += '}';
+        const spans = new TopLevelSpans();
+        let at = 0;
+        for (const cut of [...cuts, text.length].filter((c) => c <= text.length).sort((a, b) => a - b)) {
+          spans.feed(text.slice(at, Math.max(at, cut)));
+          at = Math.max(at, cut);
+        }
+        for (const [start, end] of expected) {
+          expect(spans.has(start, end)).toBe(true);
+          expect(spans.has(start, end - 1)).toBe(false);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the offloaded text of any large result, cut anywhere, as the exact value JSON.parse keeps', () => {
+    const message = fc.record({ result: fc.record({ content: fc.constant([{ type: 'text', text: 'x'.repeat(120) }]), extra: json }), twice: fc.boolean(), shuffle: fc.boolean() });
+    fc.assert(
+      fc.property(message, fc.array(fc.nat(400), { maxLength: 6 }), ({ result, twice, shuffle }, cuts) => {
+        const body = JSON.stringify(result);
+        const members = [`"jsonrpc":"2.0"`, `"id":1`, `"result":${body}`];
+        if (shuffle) members.reverse();
+        // A second "result" member first: JSON.parse keeps the last, so the text must be the last one alone.
+        const data = `{${twice ? `"result":{"content":[]},` : ''}${members.join(',')}}`;
+        const [o] = run(`data: ${data}\n\n`, cuts, { threshold: 10 });
+        if (o?.type !== 'offloaded') throw new Error('not offloaded');
+        expect(JSON.parse(o.payload.text)).toEqual(result);
+        if (!twice) expect(o.payload.text).toBe(body);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

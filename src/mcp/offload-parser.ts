@@ -40,47 +40,89 @@ function standIn(id: string | number, key: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id, result: { _meta: { [OFFLOADED_META_KEY]: key } } });
 }
 
-/** True when `text` is exactly one JSON object or array: its brackets balance and close at its last character. */
-function isOneValue(text: string): boolean {
-  const first = text.charCodeAt(0);
-  if (first !== 123 && first !== 91) return false;
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      // Skip the string: to the next quote not escaped by an odd run of backslashes.
-      let end = i;
-      for (;;) {
-        end = text.indexOf('"', end + 1);
-        if (end === -1) return false;
+/** A JSON-RPC message has a handful of members; a top-level object with more is not worth tracking. */
+const MAX_SPANS = 64;
+
+/**
+ * Where the members of a JSON text's top-level object that are objects or arrays begin and end, found while the
+ * text arrives in pieces (so the work overlaps the download instead of following it). It tracks only strings and
+ * brackets, so it is exact for valid JSON; whether the text is valid is JSON.parse's call.
+ */
+export class TopLevelSpans {
+  #offset = 0;
+  #depth = 0;
+  #inString = false;
+  /** Inside a string, the next character is escaped (a piece ended on an odd run of backslashes). */
+  #escaped = false;
+  #start = -1;
+  #first = true;
+  #tracking = true;
+  /** Start offset → offset of the closing bracket. */
+  readonly #spans = new Map<number, number>();
+
+  feed(text: string): void {
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+      if (this.#inString) {
+        if (this.#escaped) {
+          this.#escaped = false;
+          i++;
+          continue;
+        }
+        // To the next quote; it ends the string unless an odd run of backslashes comes right before it.
+        const quote = text.indexOf('"', i);
+        const end = quote === -1 ? n : quote;
         let slashes = 0;
-        while (text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-        if (slashes % 2 === 0) break;
+        while (end - 1 - slashes >= i && text.charCodeAt(end - 1 - slashes) === 92) slashes++;
+        if (quote === -1) {
+          this.#escaped = slashes % 2 === 1;
+          break;
+        }
+        if (slashes % 2 === 0) this.#inString = false;
+        i = quote + 1;
+        continue;
       }
-      i = end;
-    } else if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) {
-      depth--;
-      if (depth === 0 && i !== text.length - 1) return false;
+      const c = text.charCodeAt(i);
+      if (c === 34) this.#inString = true;
+      else if (c === 123 || c === 91) {
+        if (this.#first) {
+          this.#first = false;
+          this.#tracking = c === 123;
+        } else if (this.#depth === 1) this.#start = this.#offset + i;
+        this.#depth++;
+      } else if (c === 125 || c === 93) {
+        this.#depth--;
+        if (this.#depth === 1 && this.#tracking) {
+          this.#spans.set(this.#start, this.#offset + i);
+          if (this.#spans.size > MAX_SPANS) this.#tracking = false;
+        }
+      }
+      i++;
     }
+    this.#offset += n;
   }
-  return depth === 0;
+
+  /** True when a member's value runs exactly from `start` to `end` (its closing bracket). */
+  has(start: number, end: number): boolean {
+    return this.#tracking && this.#spans.get(start) === end;
+  }
 }
 
 /**
  * The result's JSON text: cut out of the message's own text when the message is laid out as JSON.stringify would
- * lay it out (the common case: no second serialisation of a huge value), else serialised again.
+ * lay it out (the common case: no second serialisation of a huge value), else serialised again. `spans` were found
+ * over exactly `data`; they tell whether the cut is one whole value (not, say, two members named "result").
  */
-function resultText(data: string, message: Record<string, unknown>): string {
+function resultText(data: string, message: Record<string, unknown>, spans: TopLevelSpans): string {
   const placeholder = '\u0000taskdeck-result';
   const skeleton = JSON.stringify({ ...message, result: placeholder });
   const marker = JSON.stringify(placeholder);
   const at = skeleton.indexOf(marker);
   const prefix = skeleton.slice(0, at);
   const suffix = skeleton.slice(at + marker.length);
-  if (at !== -1 && data.startsWith(prefix) && data.endsWith(suffix)) {
-    const text = data.slice(prefix.length, data.length - suffix.length);
-    if (isOneValue(text)) return text;
+  if (at !== -1 && data.startsWith(prefix) && data.endsWith(suffix) && spans.has(prefix.length, data.length - suffix.length - 1)) {
+    return data.slice(prefix.length, data.length - suffix.length);
   }
   return JSON.stringify(message.result) ?? 'null';
 }
@@ -89,7 +131,7 @@ function resultText(data: string, message: Record<string, unknown>): string {
  * Parses `data` as a JSON-RPC result for an expected id and offloads it; undefined when it is anything else
  * (an error, a notification, a request, a batch, not JSON), which then passes through as it came.
  */
-function tryOffload(data: string, options: ParserOptions): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
+function tryOffload(data: string, spans: TopLevelSpans, options: ParserOptions): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
   if (data.length < options.threshold) return undefined;
   let message: unknown;
   try {
@@ -100,7 +142,7 @@ function tryOffload(data: string, options: ParserOptions): { standIn: string; ke
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as { jsonrpc?: unknown; id?: unknown; result?: unknown };
   if (m.jsonrpc !== '2.0' || !('result' in m) || (typeof m.id !== 'string' && typeof m.id !== 'number') || !options.expects(m.id)) return undefined;
-  const text = resultText(data, m);
+  const text = resultText(data, m, spans);
   const key = options.nextKey();
   const payload: OffloadedPayload = { text, summary: summariseResult(parseTaskResult(m.result)), size: text.length, messageSize: data.length, id: m.id };
   return { standIn: standIn(m.id, key), key, payload };
@@ -118,10 +160,38 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
   let lines: string[] = [];
   let afterCr = false;
   const jsonPieces: string[] = [];
+  // The event's data (its data lines joined by LF, as dispatch joins them) is scanned for its structure as it
+  // arrives. Whether the line in progress is a data line is known once its first six characters are in.
+  let spans = new TopLevelSpans();
+  let eventHasData = false;
+  let lineKind: 'unknown' | 'data' | 'other' = 'unknown';
+  let headLength = 0;
+  const jsonSpans = new TopLevelSpans();
+
+  const classifyLine = () => {
+    const head = pieces.length === 1 ? pieces[0]! : pieces.join('');
+    if (!head.startsWith('data:')) {
+      lineKind = 'other';
+      return;
+    }
+    lineKind = 'data';
+    if (eventHasData) spans.feed('\n');
+    eventHasData = true;
+    spans.feed(head.slice(head.startsWith('data: ') ? 6 : 5));
+  };
+
+  const addPiece = (piece: string) => {
+    pieces.push(piece);
+    if (lineKind === 'data') spans.feed(piece);
+    else if (lineKind === 'unknown' && (headLength += piece.length) >= 6) classifyLine();
+  };
 
   const dispatch = () => {
     const event = lines;
+    const eventSpans = spans;
     lines = [];
+    spans = new TopLevelSpans();
+    eventHasData = false;
     if (event.length === 0) return;
     let dataLength = 0;
     for (const line of event) if (line.startsWith('data:')) dataLength += line.length;
@@ -130,7 +200,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
         .filter((line) => line.startsWith('data:'))
         .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
         .join('\n');
-      const offloaded = tryOffload(data, options);
+      const offloaded = tryOffload(data, eventSpans, options);
       if (offloaded) {
         const fields = event.filter((line) => !line.startsWith('data:'));
         options.emit({ type: 'offloaded', text: `${[...fields, `data: ${offloaded.standIn}`].join('\n')}\n\n`, key: offloaded.key, payload: offloaded.payload });
@@ -141,6 +211,9 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
   };
 
   const endLine = () => {
+    if (lineKind === 'unknown' && pieces.length > 0) classifyLine();
+    lineKind = 'unknown';
+    headLength = 0;
     const line = pieces.length === 1 ? pieces[0]! : pieces.join('');
     pieces = [];
     if (line === '') dispatch();
@@ -159,10 +232,10 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
       if (cr !== -1 && cr < i) cr = text.indexOf('\r', i);
       const eol = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
       if (eol === -1) {
-        pieces.push(text.slice(i));
+        addPiece(text.slice(i));
         return;
       }
-      if (eol > i) pieces.push(text.slice(i, eol));
+      if (eol > i) addPiece(text.slice(i, eol));
       endLine();
       if (eol === cr) {
         if (eol + 1 < text.length) i = text.charCodeAt(eol + 1) === 10 ? eol + 2 : eol + 1;
@@ -177,15 +250,18 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
   return {
     push(bytes) {
       const text = decoder.decode(bytes, { stream: true });
-      if (options.mode === 'json') jsonPieces.push(text);
-      else if (text) feedSse(text);
+      if (options.mode === 'json') {
+        jsonPieces.push(text);
+        jsonSpans.feed(text);
+      } else if (text) feedSse(text);
     },
     end() {
       const rest = decoder.decode();
       if (options.mode === 'json') {
         jsonPieces.push(rest);
+        jsonSpans.feed(rest);
         const body = jsonPieces.join('');
-        const offloaded = tryOffload(body, options);
+        const offloaded = tryOffload(body, jsonSpans, options);
         options.emit(offloaded ? { type: 'offloaded', text: offloaded.standIn, key: offloaded.key, payload: offloaded.payload } : { type: 'text', text: body });
         return;
       }

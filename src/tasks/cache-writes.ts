@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { reportObservation } from './behaviour-store';
 import { mcpKeys } from './keys';
 import type { Task } from './task';
-import { resultSummary, withKeepError, type FetchedResult } from './result';
+import { resultSummary, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
@@ -35,24 +35,49 @@ export function expireTask(queryClient: QueryClient, serverUrl: string, taskId: 
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => markExpired(old ?? [], taskId, reason, Date.now()));
 }
 
-/** Keeps a fetched result in IndexedDB with the task as it stands; on failure the result says why. */
+/**
+ * Keeps a fetched result in IndexedDB with the task as it stands; on failure the result says why. A small result
+ * is kept before it is shown (a reload right after it appears loses nothing). A large, text-backed one is shown at
+ * once, marked as being kept, and its entry in the cache is updated when the write ends: writing tens of megabytes
+ * takes a noticeable moment, and the user is waiting for the result, not for the copy.
+ */
 export async function storeFetchedResult(queryClient: QueryClient, serverUrl: string, result: FetchedResult): Promise<FetchedResult> {
   const entry = findTask(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)), result.taskId);
   const task: Task = entry?.task ?? { taskId: result.taskId, status: 'completed', createdAt: '', lastUpdatedAt: '', ttl: null };
-  try {
-    await keepResult({
-      serverUrl,
-      taskId: result.taskId,
-      task,
-      // A text-backed result is kept as its text (cheap to store, and not parsed to be stored).
-      ...(result.text !== undefined ? { text: result.text, summary: resultSummary(result) } : { raw: result.raw }),
-      fetchedAt: result.fetchedAt,
-      size: result.size,
-      ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
-    });
-    queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
-    return result;
-  } catch (error) {
-    return withKeepError(result, error instanceof Error ? error.message : String(error));
+  const keep = () => keepResult({
+    serverUrl,
+    taskId: result.taskId,
+    task,
+    // A text-backed result is kept as its text (cheap to store, and not parsed to be stored).
+    ...(result.text !== undefined ? { text: result.text, summary: resultSummary(result) } : { raw: result.raw }),
+    fetchedAt: result.fetchedAt,
+    size: result.size,
+    ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
+  }).then(
+    () => {
+      queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
+      return undefined;
+    },
+    (error: unknown) => (error instanceof Error ? error.message : String(error)),
+  );
+  if (result.text === undefined) {
+    const keepError = await keep();
+    return keepError === undefined ? result : withKeepState(result, { keepError });
   }
+  const shown = withKeepState(result, { keeping: true });
+  // Written once the result is on screen: handing tens of megabytes to IndexedDB copies them on this thread.
+  void afterNextPaint().then(keep).then((keepError) => {
+    // Only if the entry is still the one shown (not deleted, not fetched again meanwhile).
+    const key = mcpKeys.result(serverUrl, result.taskId);
+    if (queryClient.getQueryData(key) === shown) queryClient.setQueryData(key, withKeepState(shown, keepError === undefined ? {} : { keepError }));
+  });
+  return shown;
+}
+
+/** Resolves after the next frame has been painted (or at once where there are no frames). */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
+    else resolve();
+  });
 }

@@ -37,6 +37,8 @@ export interface FetchedResult {
   summary?: ResultSummary;
   /** Why the result could not be kept in IndexedDB, when it could not. */
   keepError?: string;
+  /** Shown while its copy is still being written to IndexedDB (a large result is shown first, kept meanwhile). */
+  keeping?: boolean;
   /** Loaded from the local store rather than fetched in this page's life. */
   fromStore?: boolean;
 }
@@ -127,7 +129,7 @@ export class TextBackedResult implements FetchedResult {
     readonly summary: ResultSummary,
     readonly fetchedAt: number,
     readonly size: number,
-    readonly extra: { fromStore?: boolean; keepError?: string } = {},
+    readonly extra: { fromStore?: boolean; keepError?: string; keeping?: boolean } = {},
   ) {}
 
   get raw(): unknown {
@@ -149,12 +151,28 @@ export class TextBackedResult implements FetchedResult {
   get keepError(): string | undefined {
     return this.extra.keepError;
   }
+
+  get keeping(): boolean | undefined {
+    return this.extra.keeping;
+  }
 }
 
-/** The same result with the reason it could not be kept (a text-backed result stays unparsed). */
-export function withKeepError(result: FetchedResult, keepError: string): FetchedResult {
-  if (result instanceof TextBackedResult) return new TextBackedResult(result.taskId, result.text, result.summary, result.fetchedAt, result.size, { ...result.extra, keepError });
-  return { ...result, keepError };
+/**
+ * The same result with this state of its local copy: being written, failed (and why), or neither (kept, or never
+ * tried). A text-backed result stays unparsed.
+ */
+export function withKeepState(result: FetchedResult, state: { keeping?: boolean; keepError?: string }): FetchedResult {
+  const { keeping, keepError } = state;
+  if (result instanceof TextBackedResult) {
+    const { fromStore } = result.extra;
+    return new TextBackedResult(result.taskId, result.text, result.summary, result.fetchedAt, result.size, {
+      ...(fromStore !== undefined && { fromStore }),
+      ...(keepError !== undefined && { keepError }),
+      ...(keeping && { keeping }),
+    });
+  }
+  const { keepError: _error, keeping: _keeping, ...rest } = result;
+  return { ...rest, ...(keepError !== undefined && { keepError }), ...(keeping && { keeping }) };
 }
 
 /** What a fetched result says about the server, for the behaviour detector. */

@@ -31,6 +31,7 @@ export function ResultViewer({ result, outputSchema, onForget }: ResultViewerPro
       <div className="result-meta muted">
         <strong>{formatBytes(result.size)}</strong> · {envelopeName(result)} · {result.fromStore ? 'kept locally, fetched' : 'fetched'}{' '}
         {new Date(result.fetchedAt).toLocaleString()}
+        {result.keeping ? ' · keeping a local copy…' : null}
         {onForget ? (
           <button type="button" className="link-button" onClick={onForget}>
             Delete kept copy
