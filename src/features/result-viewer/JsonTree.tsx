@@ -28,9 +28,18 @@ function Primitive({ value }: { value: unknown }) {
 function Branch({ name, value, depth, openDepth }: { name: string; value: object; depth: number; openDepth: number }) {
   const [open, setOpen] = useState(depth < openDepth);
   const [shown, setShown] = useState(PAGE);
-  const isArray = Array.isArray(value);
-  const entries: Array<readonly [string, unknown]> = isArray ? (value as unknown[]).map((v, i) => [String(i), v] as const) : Object.entries(value);
-  const summary = isArray ? `[${entries.length}]` : `{${entries.length}}`;
+  // Only the children drawn are paired with their names: an array of half a million rows is not copied per render.
+  let count: number;
+  let entries: Array<readonly [string, unknown]>;
+  if (Array.isArray(value)) {
+    count = value.length;
+    entries = (value as unknown[]).slice(0, shown).map((v, i) => [String(i), v] as const);
+  } else {
+    const keys = Object.keys(value);
+    count = keys.length;
+    entries = keys.slice(0, shown).map((k) => [k, (value as Record<string, unknown>)[k]] as const);
+  }
+  const summary = Array.isArray(value) ? `[${count}]` : `{${count}}`;
   return (
     <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
@@ -38,15 +47,15 @@ function Branch({ name, value, depth, openDepth }: { name: string; value: object
       </summary>
       {open ? (
         <ul className="json-children">
-          {entries.slice(0, shown).map(([k, v]) => (
+          {entries.map(([k, v]) => (
             <li key={k}>
               <JsonNode name={k} value={v} depth={depth + 1} openDepth={openDepth} />
             </li>
           ))}
-          {entries.length > shown ? (
+          {count > shown ? (
             <li>
               <button type="button" className="link-button" onClick={() => setShown((n) => n + PAGE)}>
-                Show {Math.min(PAGE, entries.length - shown)} more of {entries.length - shown}
+                Show {Math.min(PAGE, count - shown)} more of {count - shown}
               </button>
             </li>
           ) : null}

@@ -3,6 +3,7 @@ import { checkAgainstSchema } from '../../lib/json-schema';
 import type { FetchedResult } from '../../tasks/result';
 import { ContentBlockView } from './ContentBlockView';
 import { JsonTree } from './JsonTree';
+import { PagedBlocks } from './PagedBlocks';
 import { ResourceView } from './ResourceView';
 
 function StructuredContent({ value, outputSchema }: { value: Record<string, unknown>; outputSchema: unknown }) {
@@ -40,13 +41,7 @@ function CallToolView({ value, outputSchema }: { value: CallToolResult; outputSc
         </p>
       ) : null}
       {value.content.length === 0 ? <p className="muted">No content blocks.</p> : null}
-      <ol className="content-blocks">
-        {value.content.map((block, i) => (
-          <li key={i} className={`content-block block-${block.type}`}>
-            <ContentBlockView block={block} />
-          </li>
-        ))}
-      </ol>
+      <PagedBlocks items={value.content} className={(block) => `block-${block.type}`} render={(block) => <ContentBlockView block={block} />} />
       {value.structuredContent !== undefined ? <StructuredContent value={value.structuredContent} outputSchema={outputSchema} /> : null}
       {value._meta ? <JsonTree value={value._meta} label="_meta" openDepth={1} /> : null}
     </div>
@@ -55,13 +50,7 @@ function CallToolView({ value, outputSchema }: { value: CallToolResult; outputSc
 
 function ReadResourceView({ value }: { value: ReadResourceResult }) {
   return (
-    <ol className="content-blocks">
-      {value.contents.map((c, i) => (
-        <li key={i} className="content-block">
-          <ResourceView resource={c} />
-        </li>
-      ))}
-    </ol>
+    <PagedBlocks items={value.contents} render={(c) => <ResourceView resource={c} />} />
   );
 }
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseTaskResult, type FetchedResult } from '../../tasks/result';
+import { BLOCK_PAGE } from './PagedBlocks';
 import { ParsedView } from './ParsedView';
 
 afterEach(cleanup);
@@ -118,6 +119,35 @@ describe('typed viewer, one content type at a time', () => {
     const { container } = show({ content: [{ type: 'text' }] });
     expect(screen.getByRole('alert').textContent).toMatch(/does not validate/);
     expect(container.querySelector('.json-tree')).toBeTruthy();
+  });
+});
+
+describe('very many blocks or rows', () => {
+  it('draws content blocks a page at a time, with a button for more', () => {
+    const count = 20_000;
+    const { container } = show({ content: Array.from({ length: count }, (_, i) => ({ type: 'text', text: `block number ${i}` })) });
+    expect(container.querySelectorAll('.content-block')).toHaveLength(BLOCK_PAGE);
+    expect(screen.getByText(`Showing ${BLOCK_PAGE} of ${count.toLocaleString()} content blocks.`, { exact: false })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: `Show ${BLOCK_PAGE} more blocks` }));
+    expect(container.querySelectorAll('.content-block')).toHaveLength(2 * BLOCK_PAGE);
+    expect(screen.getByText(`block number ${2 * BLOCK_PAGE - 1}`)).toBeTruthy();
+    expect(screen.queryByText(`block number ${2 * BLOCK_PAGE}`)).toBeNull();
+  });
+
+  it('the last page shows what is left, then no button', () => {
+    const count = BLOCK_PAGE + 7;
+    const { container } = show({ contents: Array.from({ length: count }, (_, i) => ({ uri: `demo://r/${i}`, text: `resource ${i}` })) });
+    expect(container.querySelectorAll('.content-block')).toHaveLength(BLOCK_PAGE);
+    fireEvent.click(screen.getByRole('button', { name: 'Show 7 more blocks' }));
+    expect(container.querySelectorAll('.content-block')).toHaveLength(count);
+    expect(screen.queryByRole('button', { name: /more blocks/ })).toBeNull();
+  });
+
+  it('a JSON array of half a million rows shows its length and its first hundred', () => {
+    const rows = Array.from({ length: 500_000 }, (_, i) => ({ id: i }));
+    const { container } = show({ content: [], structuredContent: { rows } });
+    expect(container.textContent).toContain('rows [500000]');
+    expect(screen.getByRole('button', { name: 'Show 100 more of 499900' })).toBeTruthy();
   });
 });
 
