@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaskResult } from './result';
+import { parseTaskResult, prepareForView, summariseResult, TextBackedResult, withKeepState } from './result';
 
 const meta = { 'io.modelcontextprotocol/related-task': { taskId: 't1' } };
 
@@ -36,5 +36,34 @@ describe('parseTaskResult', () => {
     expect(parsed.kind === 'invalid' && parsed.error).toMatch(/content\.0/);
     expect(parseTaskResult('hello').kind).toBe('invalid');
     expect(parseTaskResult(null).kind).toBe('invalid');
+  });
+});
+
+describe('a result held as text', () => {
+  const value = { content: [{ type: 'text', text: 'hello' }], structuredContent: { rows: Array.from({ length: 30_000 }, (_, i) => ({ id: i })) } };
+  const text = JSON.stringify(value);
+  const make = () => new TextBackedResult('t1', text, summariseResult(parseTaskResult(value)), 0, text.length);
+
+  it('is parsed once, in slices, and its copies with another keep state share the parse', async () => {
+    const result = make();
+    expect(result.prepared).toBe(false);
+    const progress: number[] = [];
+    await prepareForView(result, (f) => progress.push(f));
+    expect(result.prepared).toBe(true);
+    // Progress comes at each yield to the page (none at all on a machine fast enough); always a fraction.
+    expect(progress.every((f) => f > 0 && f <= 1)).toBe(true);
+    const copy = withKeepState(result, { keeping: true });
+    expect(copy).toBeInstanceOf(TextBackedResult);
+    expect((copy as TextBackedResult).prepared).toBe(true);
+    expect(copy.raw).toBe(result.raw);
+    expect(copy.raw).toEqual(value);
+    expect(copy.parsed.kind).toBe('call-tool');
+  });
+
+  it('a text that is not JSON fails to prepare, and can be tried again', async () => {
+    const broken = new TextBackedResult('t1', `${text.slice(0, -1)},`, { kind: 'call-tool', envelope: 'spec' }, 0, text.length);
+    await expect(prepareForView(broken)).rejects.toBeInstanceOf(SyntaxError);
+    expect(broken.prepared).toBe(false);
+    await expect(prepareForView(broken)).rejects.toBeInstanceOf(SyntaxError);
   });
 });

@@ -9,6 +9,7 @@ import {
   type ElicitResult,
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { parseJsonInSlices } from '../lib/sliced-json';
 import type { Observation } from './behaviour';
 
 export type Envelope = 'spec' | 'seed';
@@ -119,8 +120,8 @@ export function resultSummary(result: FetchedResult): ResultSummary {
  * only when something reads `raw` or `parsed` (the viewer, once asked to show the content).
  */
 export class TextBackedResult implements FetchedResult {
-  #raw: unknown;
-  #hasRaw = false;
+  /** The parsed text, shared with the copies `withKeepState` makes, so it is parsed once per result. */
+  readonly #parse: { raw?: unknown; done: boolean; pending?: Promise<void> };
   #parsed: TaskResult | undefined;
 
   constructor(
@@ -130,14 +131,36 @@ export class TextBackedResult implements FetchedResult {
     readonly fetchedAt: number,
     readonly size: number,
     readonly extra: { fromStore?: boolean; keepError?: string; keeping?: boolean } = {},
-  ) {}
+    parse?: TextBackedResult,
+  ) {
+    this.#parse = parse ? parse.#parse : { done: false };
+  }
+
+  /** Whether `raw` is ready without parsing on the spot. */
+  get prepared(): boolean {
+    return this.#parse.done;
+  }
+
+  /** Parses the text in slices, the page responding meanwhile (see sliced-json.ts); `raw` is then free. */
+  prepare(onProgress?: (fraction: number) => void): Promise<void> {
+    const state = this.#parse;
+    if (state.done) return Promise.resolve();
+    state.pending ??= parseJsonInSlices(this.text, { ...(onProgress && { onProgress: (done, total) => onProgress(done / total) }) }).then(
+      (raw) => {
+        if (!state.done) Object.assign(state, { raw, done: true });
+      },
+      (error: unknown) => {
+        state.pending = undefined;
+        throw error;
+      },
+    );
+    return state.pending;
+  }
 
   get raw(): unknown {
-    if (!this.#hasRaw) {
-      this.#raw = JSON.parse(this.text);
-      this.#hasRaw = true;
-    }
-    return this.#raw;
+    const state = this.#parse;
+    if (!state.done) Object.assign(state, { raw: JSON.parse(this.text) as unknown, done: true });
+    return state.raw;
   }
 
   get parsed(): TaskResult {
@@ -165,11 +188,19 @@ export function withKeepState(result: FetchedResult, state: { keeping?: boolean;
   const { keeping, keepError } = state;
   if (result instanceof TextBackedResult) {
     const { fromStore } = result.extra;
-    return new TextBackedResult(result.taskId, result.text, result.summary, result.fetchedAt, result.size, {
-      ...(fromStore !== undefined && { fromStore }),
-      ...(keepError !== undefined && { keepError }),
-      ...(keeping && { keeping }),
-    });
+    return new TextBackedResult(
+      result.taskId,
+      result.text,
+      result.summary,
+      result.fetchedAt,
+      result.size,
+      {
+        ...(fromStore !== undefined && { fromStore }),
+        ...(keepError !== undefined && { keepError }),
+        ...(keeping && { keeping }),
+      },
+      result,
+    );
   }
   const { keepError: _error, keeping: _keeping, ...rest } = result;
   return { ...rest, ...(keepError !== undefined && { keepError }), ...(keeping && { keeping }) };
@@ -188,4 +219,9 @@ export function jsonSize(raw: unknown): number {
   } catch {
     return 0;
   }
+}
+
+/** Makes `raw` and `parsed` cheap to read: a text-backed result is parsed in slices; any other already is. */
+export function prepareForView(result: FetchedResult, onProgress?: (fraction: number) => void): Promise<void> {
+  return result instanceof TextBackedResult ? result.prepare(onProgress) : Promise.resolve();
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatBytes } from '../../components/time';
-import { resultSummary, type FetchedResult } from '../../tasks/result';
+import { prepareForView, resultSummary, type FetchedResult } from '../../tasks/result';
 import { ParsedView } from './ParsedView';
 import { RawView } from './RawView';
 
@@ -26,6 +26,19 @@ export function ResultViewer({ result, outputSchema, onForget }: ResultViewerPro
   const large = result.size > LARGE_RESULT;
   const [tab, setTab] = useState<'view' | 'raw'>('view');
   const [revealed, setRevealed] = useState(!large);
+  // Show content: the text is parsed in slices first (the page keeps answering), then drawn.
+  const [preparing, setPreparing] = useState<'no' | 'parsing' | { error: string }>('no');
+  const [progress, setProgress] = useState(0);
+  const reveal = () => {
+    setPreparing('parsing');
+    prepareForView(result, setProgress).then(
+      () => {
+        setPreparing('no');
+        setRevealed(true);
+      },
+      (error: unknown) => setPreparing({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
   return (
     <div className="result-viewer">
       <div className="result-meta muted">
@@ -60,9 +73,20 @@ export function ResultViewer({ result, outputSchema, onForget }: ResultViewerPro
           <p>
             This result is <strong>{formatBytes(result.size)}</strong>: it is not rendered until you ask, so the page stays responsive.
           </p>
-          <button type="button" className="button" onClick={() => setRevealed(true)}>
+          <button type="button" className="button" onClick={reveal} disabled={preparing === 'parsing'}>
             Show content
           </button>
+          {preparing === 'parsing' ? (
+            <span className="muted small" role="status">
+              {' '}
+              Reading it… {Math.round(progress * 100)} %
+            </span>
+          ) : null}
+          {typeof preparing === 'object' ? (
+            <p className="error-text" role="alert">
+              Could not read this result: {preparing.error}
+            </p>
+          ) : null}
         </div>
       )}
     </div>
