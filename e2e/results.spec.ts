@@ -82,6 +82,10 @@ test.describe('results', () => {
     const result = resultRegion(page);
     await expect(result).toContainText(/\d+\.\d MB/, { timeout: 30_000 });
     await expect(result).toContainText('not rendered until you ask');
+    // What it holds is told before it is parsed here: the start of its text, the shape of structuredContent.
+    const outline = result.getByLabel('What this result holds');
+    await expect(outline).toContainText('A JSON payload of');
+    await expect(outline).toContainText(/rows\s*array of \d{3},\d{3}/);
     await result.getByRole('button', { name: 'Show content' }).click();
     await expect(result.locator('.structured .json-tree')).toContainText('structuredContent');
     await expect(result.locator('.structured .json-tree')).toContainText('Show 100 more');

@@ -10,6 +10,7 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { parseJsonInSlices } from '../lib/sliced-json';
+import { outlineOf, type ResultOutline } from './result-outline';
 import type { Observation } from './behaviour';
 
 export type Envelope = 'spec' | 'seed';
@@ -100,15 +101,20 @@ export function parseTaskResult(raw: unknown): TaskResult {
   return classify(raw, 'spec');
 }
 
-/** A TaskResult without its (possibly huge) value. */
+/** A TaskResult without its (possibly huge) value; with an outline of what the value holds. */
 export type ResultSummary =
-  | { kind: 'call-tool' | 'read-resource' | 'elicit' | 'create-message'; envelope: Envelope; relatedTaskId?: string }
+  | { kind: 'call-tool' | 'read-resource' | 'elicit' | 'create-message'; envelope: Envelope; relatedTaskId?: string; outline?: ResultOutline }
   | { kind: 'no-result'; envelope: 'seed'; status: string }
   | { kind: 'invalid'; error: string };
 
 export function summariseResult(parsed: TaskResult): ResultSummary {
   if (parsed.kind === 'invalid' || parsed.kind === 'no-result') return parsed;
-  return { kind: parsed.kind, envelope: parsed.envelope, ...(parsed.relatedTaskId !== undefined && { relatedTaskId: parsed.relatedTaskId }) };
+  return {
+    kind: parsed.kind,
+    envelope: parsed.envelope,
+    ...(parsed.relatedTaskId !== undefined && { relatedTaskId: parsed.relatedTaskId }),
+    ...(parsed.kind !== 'elicit' && { outline: outlineOf(parsed.value) }),
+  };
 }
 
 export function resultSummary(result: FetchedResult): ResultSummary {

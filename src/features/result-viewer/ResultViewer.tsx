@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatBytes } from '../../components/time';
 import { prepareForView, resultSummary, type FetchedResult } from '../../tasks/result';
+import { OutlineView } from './OutlineView';
 import { ParsedView } from './ParsedView';
 import { RawView } from './RawView';
 
@@ -24,6 +25,8 @@ interface ResultViewerProps {
 /** A fetched result: its size and shape first, then the typed view or the exact JSON. */
 export function ResultViewer({ result, outputSchema, onForget }: ResultViewerProps) {
   const large = result.size > LARGE_RESULT;
+  const summary = resultSummary(result);
+  const outline = 'outline' in summary ? summary.outline : undefined;
   const [tab, setTab] = useState<'view' | 'raw'>('view');
   const [revealed, setRevealed] = useState(!large);
   // Show content: the text is parsed in slices first (the page keeps answering), then drawn.
@@ -73,6 +76,7 @@ export function ResultViewer({ result, outputSchema, onForget }: ResultViewerPro
           <p>
             This result is <strong>{formatBytes(result.size)}</strong>: it is not rendered until you ask, so the page stays responsive.
           </p>
+          {outline ? <OutlineView outline={outline} /> : null}
           <button type="button" className="button" onClick={reveal} disabled={preparing === 'parsing'}>
             Show content
           </button>

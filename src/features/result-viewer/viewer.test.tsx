@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseTaskResult, type FetchedResult } from '../../tasks/result';
+import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from '../../tasks/result';
 import { BLOCK_PAGE } from './PagedBlocks';
 import { ParsedView } from './ParsedView';
+import { ResultViewer } from './ResultViewer';
 
 afterEach(cleanup);
 
@@ -148,6 +149,26 @@ describe('very many blocks or rows', () => {
     const { container } = show({ content: [], structuredContent: { rows } });
     expect(container.textContent).toContain('rows [500000]');
     expect(screen.getByRole('button', { name: 'Show 100 more of 499900' })).toBeTruthy();
+  });
+});
+
+describe('a large result held back behind its size', () => {
+  it('shows its outline and the start of its text at once, parses only when asked, then draws it', async () => {
+    const value = { content: [{ type: 'text', text: `First line of a long report. ${'filler '.repeat(300_000)}` }], structuredContent: { rows: Array.from({ length: 1000 }, (_, i) => i) } };
+    const text = JSON.stringify(value);
+    const result = new TextBackedResult('t', text, summariseResult(parseTaskResult(value)), 0, text.length);
+    const { container } = render(<ResultViewer result={result} />);
+    expect(screen.getByText(/not rendered until you ask/)).toBeTruthy();
+    const outline = screen.getByLabelText('What this result holds');
+    expect(outline.textContent).toContain('1 content block · structuredContent with 1 member');
+    expect(outline.textContent).toContain('First line of a long report.');
+    expect(outline.textContent).toContain('array of 1,000');
+    expect(container.querySelector('.content-blocks')).toBeNull();
+    expect(result.prepared).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Show content' }));
+    await waitFor(() => expect(container.querySelector('.content-blocks')).not.toBeNull());
+    expect(result.prepared).toBe(true);
+    expect(container.querySelector('.structured .json-tree')?.textContent).toContain('rows [1000]');
   });
 });
 
