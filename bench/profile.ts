@@ -1,5 +1,6 @@
 /**
- * Where the main thread's time goes in one bench scenario: `npx tsx bench/profile.ts` (the update storm).
+ * Where the main thread's time goes in one bench scenario: `npx tsx bench/profile.ts [storm|large]` (the update
+ * storm, or a 50 MB result from the click on "Run as task" to its size notice and then through "Show content").
  * Records a CPU profile of the built app in Chromium (CDP Profiler) while the scenario runs, and prints the
  * functions with the most self time, plus the heaviest stretch without a yield (the longest task, roughly).
  */
@@ -19,7 +20,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const scenario = 'storm';
+const scenario = process.argv[2] === 'large' ? 'large' : 'storm';
 const root = process.cwd();
 if (await appNeedsBuild(root)) await buildApp(root);
 const server = await startServer({ port: 0, host: '127.0.0.1', app: 'dist', root, allowOrigins: [], features: { bench: true } });
@@ -33,18 +34,27 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const run = page.getByRole('region', { name: 'Run tool' });
-  await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_storm');
-  await run.getByRole('button', { name: 'Run as task' }).click();
-  // Until every storm task (and the storm itself) shows completed, read once a frame with a plain DOM query.
-  const count = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() => resolve(Number(/\((\d+)\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
-        ),
-    );
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && (await count()) < 2001);
+  if (scenario === 'storm') {
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_storm');
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    // Until every storm task (and the storm itself) shows completed, read once a frame with a plain DOM query.
+    const count = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() => resolve(Number(/\((\d+)\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
+          ),
+      );
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && (await count()) < 2001);
+  } else {
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('big_payload');
+    await run.getByLabel(/^size_mb\b/).fill('50');
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    const result = page.getByRole('region', { name: 'Result' });
+    await result.getByRole('button', { name: 'Show content' }).click({ timeout: 120_000 });
+    await result.locator('.content-blocks').waitFor({ timeout: 120_000 });
+  }
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
