@@ -31,6 +31,11 @@ export interface ParserOptions {
   threshold: number;
   /** Whether a response with this id is one the main thread expects offloaded (a tasks/result). */
   expects: (id: string | number) => boolean;
+  /**
+   * False while no id at all is expected (a long-lived stream between tasks/result requests): a large event then
+   * passes through without being parsed here first. Always true when not given.
+   */
+  expecting?: () => boolean;
   /** A fresh key for each offloaded payload. */
   nextKey: () => string;
   emit: (output: ParserOutput) => void;
@@ -150,7 +155,9 @@ function tryOffload(data: string, spans: TopLevelSpans, options: ParserOptions):
 
 /**
  * An incremental parser. SSE: lines are found in each chunk as it arrives (a long line is kept as pieces, never
- * re-scanned), events end at a blank line and are re-emitted with the same fields. JSON: the whole body.
+ * re-scanned), events end at a blank line and are re-emitted with the same fields, each as soon as it is complete
+ * (a long-lived stream carries notifications too), and nothing of an event is kept once it is emitted. JSON: the
+ * whole body.
  */
 export function createOffloadParser(options: ParserOptions): { push: (bytes: Uint8Array) => void; end: () => void } {
   const decoder = new TextDecoder();
@@ -195,7 +202,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     if (event.length === 0) return;
     let dataLength = 0;
     for (const line of event) if (line.startsWith('data:')) dataLength += line.length;
-    if (dataLength >= options.threshold) {
+    if (dataLength >= options.threshold && (options.expecting?.() ?? true)) {
       const data = event
         .filter((line) => line.startsWith('data:'))
         .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
