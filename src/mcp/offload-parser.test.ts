@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOffloadParser, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput } from './offload-parser';
+import { createOffloadHost, createOffloadParser, MAX_EXPECTED, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput, type StreamOutput } from './offload-parser';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -132,6 +132,30 @@ describe('the offload parser', () => {
 
   it('passes on an event the stream cut short, as it came', () => {
     expect(text(run('data: {"a":1}\n\ndata: {"b"', [3]))).toBe('data: {"a":1}\n\ndata: {"b"');
+  });
+});
+
+describe('the worker host', () => {
+  it('on a stream that lives as long as the connection, expects ids as they come and forgets the oldest beyond its bound', () => {
+    const out: StreamOutput[] = [];
+    const handle = createOffloadHost((o) => out.push(o), () => 'k');
+    const send = (id: number) => handle({ type: 'chunk', stream: 1, bytes: encode(`data: ${big(id, 200_000)}\n\n`) });
+    handle({ type: 'start', stream: 1, mode: 'sse', threshold: 100_000, expect: [] });
+    for (let id = 0; id <= MAX_EXPECTED; id++) handle({ type: 'expect', stream: 1, id });
+    send(0);
+    send(MAX_EXPECTED);
+    // Answered once: a second answer with the same id is not offloaded again.
+    send(MAX_EXPECTED);
+    handle({ type: 'end', stream: 1 });
+    expect(out.map((o) => o.type)).toEqual(['text', 'offloaded', 'text', 'done']);
+    expect(out[1]?.type === 'offloaded' && out[1].payload.id).toBe(MAX_EXPECTED);
+  });
+
+  it('ignores an expectation for a stream it does not know', () => {
+    const out: StreamOutput[] = [];
+    const handle = createOffloadHost((o) => out.push(o), () => 'k');
+    handle({ type: 'expect', stream: 9, id: 1 });
+    expect(out).toEqual([]);
   });
 });
 
