@@ -117,4 +117,26 @@ test.describe('results', () => {
     await result.getByRole('button', { name: 'Show content' }).click();
     await expect(result.locator('.structured .json-tree')).toContainText('Show 100 more');
   });
+
+  test('over legacy SSE, a large result comes on the event stream and is parsed off the main thread too', async ({ page, baseURL }) => {
+    await page.goto(linkTo(`${baseURL}/sse`, 'sse'));
+    await expect(status(page)).toContainText('Connected');
+    // Large enough for the size notice (1 MB) and for the worker (256 KB), small enough (under 2 MB) that the
+    // protocol log shows its entry's message: the worker's note instead of the payload.
+    const big = await runTool(page, 'big_payload', { size_mb: '1.5' });
+    await expect(rowOf(page, big)).toHaveAttribute('data-status', 'completed');
+    const result = resultRegion(page);
+    await expect(result).toContainText('not rendered until you ask');
+    await expect(result).toContainText(/1\.\d MB/);
+    const log = page.getByRole('region', { name: 'Protocol log' });
+    const answer = log.locator('li.log-in', { hasText: 'tasks/result' }).filter({ hasText: /1\.\d MB/ });
+    await answer.getByRole('button').click();
+    await expect(answer).toContainText('a large result, parsed off the main thread');
+    await result.getByRole('button', { name: 'Show content' }).click();
+    await expect(result.locator('.structured .json-tree')).toContainText('structuredContent');
+    await expect(result.locator('.structured .json-tree')).toContainText('Show 100 more');
+    // The stream still carries every other answer as it comes: a small result shows at once.
+    await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+    await expect(result).toContainText('Countdown finished: 1 steps');
+  });
 });

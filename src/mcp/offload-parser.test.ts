@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOffloadParser, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput } from './offload-parser';
+import { createOffloadHost, createOffloadParser, MAX_EXPECTED, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput, type StreamOutput } from './offload-parser';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -86,8 +86,76 @@ describe('the offload parser', () => {
     );
   });
 
+  it('emits each event as soon as its blank line arrives, not when the stream ends', () => {
+    const out: ParserOutput[] = [];
+    const parser = createOffloadParser({ mode: 'sse', threshold: 100, expects: (id) => id === 1, nextKey: () => 'k', emit: (o) => out.push(o) });
+    parser.push(encode('data: {"jsonrpc":"2.0","method":"a"}\n'));
+    expect(out).toEqual([]);
+    parser.push(encode('\ndata: {"jsonrpc":"2.0","method":"b"}\r'));
+    expect(text(out)).toBe('data: {"jsonrpc":"2.0","method":"a"}\n\n');
+    // A CR that ends a chunk ends its line at once: the event is complete without waiting for a possible LF.
+    parser.push(encode('\r'));
+    expect(out).toHaveLength(2);
+    parser.push(encode(`data: ${big(1)}\n\n`));
+    expect(out.map((o) => o.type)).toEqual(['text', 'text', 'offloaded']);
+  });
+
+  it('on a long-lived stream, offloads an answer only once its id is expected, and leaves other ids alone', () => {
+    const out: ParserOutput[] = [];
+    const expected = new Set<string | number>();
+    const parser = createOffloadParser({
+      mode: 'sse',
+      threshold: 100,
+      expects: (id) => expected.has(id),
+      expecting: () => expected.size > 0,
+      nextKey: () => `k${out.length}`,
+      emit: (o) => out.push(o),
+    });
+    const event = (id: number) => `event: message\ndata: ${big(id)}\n\n`;
+    parser.push(encode(event(7)));
+    expected.add(7);
+    parser.push(encode(event(7)));
+    parser.push(encode(event(8)));
+    expect(out.map((o) => o.type)).toEqual(['text', 'offloaded', 'text']);
+    expect(text(out.filter((o) => o.type === 'text'))).toBe(event(7) + event(8));
+    expect(out[1]?.type === 'offloaded' && out[1].payload.id).toBe(7);
+  });
+
+  it('does not parse a large event while nothing is expected', () => {
+    const asked: Array<string | number> = [];
+    const out: ParserOutput[] = [];
+    const parser = createOffloadParser({ mode: 'sse', threshold: 100, expects: (id) => (asked.push(id), true), expecting: () => false, nextKey: () => 'k', emit: (o) => out.push(o) });
+    parser.push(encode(`data: ${big(1)}\n\n`));
+    expect(asked).toEqual([]);
+    expect(text(out)).toBe(`data: ${big(1)}\n\n`);
+  });
+
   it('passes on an event the stream cut short, as it came', () => {
     expect(text(run('data: {"a":1}\n\ndata: {"b"', [3]))).toBe('data: {"a":1}\n\ndata: {"b"');
+  });
+});
+
+describe('the worker host', () => {
+  it('on a stream that lives as long as the connection, expects ids as they come and forgets the oldest beyond its bound', () => {
+    const out: StreamOutput[] = [];
+    const handle = createOffloadHost((o) => out.push(o), () => 'k');
+    const send = (id: number) => handle({ type: 'chunk', stream: 1, bytes: encode(`data: ${big(id, 200_000)}\n\n`) });
+    handle({ type: 'start', stream: 1, mode: 'sse', threshold: 100_000, expect: [] });
+    for (let id = 0; id <= MAX_EXPECTED; id++) handle({ type: 'expect', stream: 1, id });
+    send(0);
+    send(MAX_EXPECTED);
+    // Answered once: a second answer with the same id is not offloaded again.
+    send(MAX_EXPECTED);
+    handle({ type: 'end', stream: 1 });
+    expect(out.map((o) => o.type)).toEqual(['text', 'offloaded', 'text', 'done']);
+    expect(out[1]?.type === 'offloaded' && out[1].payload.id).toBe(MAX_EXPECTED);
+  });
+
+  it('ignores an expectation for a stream it does not know', () => {
+    const out: StreamOutput[] = [];
+    const handle = createOffloadHost((o) => out.push(o), () => 'k');
+    handle({ type: 'expect', stream: 9, id: 1 });
+    expect(out).toEqual([]);
   });
 });
 

@@ -31,6 +31,11 @@ export interface ParserOptions {
   threshold: number;
   /** Whether a response with this id is one the main thread expects offloaded (a tasks/result). */
   expects: (id: string | number) => boolean;
+  /**
+   * False while no id at all is expected (a long-lived stream between tasks/result requests): a large event then
+   * passes through without being parsed here first. Always true when not given.
+   */
+  expecting?: () => boolean;
   /** A fresh key for each offloaded payload. */
   nextKey: () => string;
   emit: (output: ParserOutput) => void;
@@ -150,7 +155,9 @@ function tryOffload(data: string, spans: TopLevelSpans, options: ParserOptions):
 
 /**
  * An incremental parser. SSE: lines are found in each chunk as it arrives (a long line is kept as pieces, never
- * re-scanned), events end at a blank line and are re-emitted with the same fields. JSON: the whole body.
+ * re-scanned), events end at a blank line and are re-emitted with the same fields, each as soon as it is complete
+ * (a long-lived stream carries notifications too), and nothing of an event is kept once it is emitted. JSON: the
+ * whole body.
  */
 export function createOffloadParser(options: ParserOptions): { push: (bytes: Uint8Array) => void; end: () => void } {
   const decoder = new TextDecoder();
@@ -195,7 +202,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     if (event.length === 0) return;
     let dataLength = 0;
     for (const line of event) if (line.startsWith('data:')) dataLength += line.length;
-    if (dataLength >= options.threshold) {
+    if (dataLength >= options.threshold && (options.expecting?.() ?? true)) {
       const data = event
         .filter((line) => line.startsWith('data:'))
         .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
@@ -275,5 +282,80 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
         lines = [];
       }
     },
+  };
+}
+
+/** What the main thread tells the worker: streams are numbered, and each message names its stream. */
+export type ToWorker =
+  | { type: 'start'; stream: number; mode: 'sse' | 'json'; threshold: number; expect: ReadonlyArray<string | number> }
+  /** A long-lived stream will carry the answer to this request: sent before the request itself. */
+  | { type: 'expect'; stream: number; id: string | number }
+  | { type: 'chunk'; stream: number; bytes: Uint8Array }
+  | { type: 'end'; stream: number }
+  | { type: 'cancel'; stream: number };
+
+/** What the worker answers: `ready` once it has loaded, then what each stream gives. */
+export type FromWorker = { type: 'ready' } | StreamOutput;
+export type StreamOutput = { stream: number } & (ParserOutput | { type: 'done' } | { type: 'error'; message: string });
+
+/**
+ * Ids a stream expects at once, at most. An answer too small to offload never leaves the set, so a stream that
+ * lives as long as the connection forgets the oldest instead of growing (an answer it forgot passes through as it
+ * came: correct, only not offloaded).
+ */
+export const MAX_EXPECTED = 256;
+
+/** The worker's side: a parser per stream, fed by the main thread's messages, its output posted back. */
+export function createOffloadHost(post: (output: StreamOutput) => void, newKey: () => string): (message: ToWorker) => void {
+  const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number> }>();
+
+  const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>) => {
+    const expected = new Set(expect);
+    const parser = createOffloadParser({
+      mode,
+      threshold,
+      expects: (id) => expected.has(id),
+      expecting: () => expected.size > 0,
+      nextKey: newKey,
+      emit: (output) => {
+        if (output.type === 'offloaded') expected.delete(output.payload.id);
+        post({ stream, ...output });
+      },
+    });
+    streams.set(stream, { parser, expected });
+  };
+
+  const expectId = (stream: number, id: string | number) => {
+    const expected = streams.get(stream)?.expected;
+    if (!expected) return;
+    expected.add(id);
+    if (expected.size > MAX_EXPECTED) expected.delete(expected.values().next().value!);
+  };
+
+  return (message) => {
+    try {
+      switch (message.type) {
+        case 'start':
+          start(message.stream, message.mode, message.threshold, message.expect);
+          break;
+        case 'expect':
+          expectId(message.stream, message.id);
+          break;
+        case 'chunk':
+          streams.get(message.stream)?.parser.push(message.bytes);
+          break;
+        case 'end':
+          streams.get(message.stream)?.parser.end();
+          streams.delete(message.stream);
+          post({ stream: message.stream, type: 'done' });
+          break;
+        case 'cancel':
+          streams.delete(message.stream);
+          break;
+      }
+    } catch (error) {
+      streams.delete(message.stream);
+      post({ stream: message.stream, type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
   };
 }

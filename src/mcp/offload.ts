@@ -4,21 +4,17 @@
  * larger than OFFLOAD_THRESHOLD, which the worker parses, validates and measures, and replaces with a small
  * stand-in whose `_meta` names the payload kept here. The SDK then parses only the stand-in; `fetchTaskResult`
  * swaps the payload back in (as JSON text, parsed on the main thread only when the viewer is asked to show it).
+ * Over legacy SSE every answer comes on the one GET event stream instead: it is routed through the worker for the
+ * connection's life, and each tasks/result POST first tells the worker to expect its id (offloadEventStream).
  */
-import { OFFLOADED_META_KEY, type OffloadedPayload, type ParserOutput } from './offload-parser';
+import { OFFLOADED_META_KEY, type FromWorker, type OffloadedPayload, type StreamOutput, type ToWorker } from './offload-parser';
 
 /** Results shorter than this (JSON characters) are handled by the SDK as usual. */
 export const OFFLOAD_THRESHOLD = 256_000;
 /** Payloads nobody took (a request that timed out): the oldest are dropped beyond this many. */
 const KEPT_PAYLOADS = 8;
-
-export type ToWorker =
-  | { type: 'start'; stream: number; mode: 'sse' | 'json'; threshold: number; expect: ReadonlyArray<string | number> }
-  | { type: 'chunk'; stream: number; bytes: Uint8Array }
-  | { type: 'end'; stream: number }
-  | { type: 'cancel'; stream: number };
-
-type FromWorker = { stream: number } & (ParserOutput | { type: 'done' } | { type: 'error'; message: string });
+/** How long a long-lived stream waits for the worker to load before it is left untouched instead. */
+const LOAD_TIMEOUT_MS = 5000;
 
 const payloads = new Map<string, OffloadedPayload>();
 
@@ -49,25 +45,49 @@ function remember(key: string, payload: OffloadedPayload): void {
 }
 
 let worker: Worker | null | undefined;
+/** Settles with the worker once it says it has loaded, or with null if it failed to. */
+let loaded: Promise<Worker | null> = Promise.resolve(null);
 let nextStream = 0;
-const handlers = new Map<number, (message: FromWorker) => void>();
+const handlers = new Map<number, (message: StreamOutput) => void>();
 
 function getWorker(): Worker | null {
   if (worker !== undefined) return worker;
+  let settle: (loadedWorker: Worker | null) => void = () => {};
+  loaded = new Promise((resolve) => (settle = resolve));
   try {
     worker = typeof Worker === 'function' ? new Worker(new URL('./offload.worker.ts', import.meta.url), { type: 'module' }) : null;
   } catch {
     worker = null;
   }
-  if (worker) {
-    worker.onmessage = (event: MessageEvent<FromWorker>) => handlers.get(event.data.stream)?.(event.data);
-    worker.onerror = (event) => {
-      // A worker that fails to load fails every stream it was given; later responses are not routed to it.
-      for (const handler of [...handlers.values()]) handler({ stream: -1, type: 'error', message: `The response worker failed: ${event.message || 'it did not load'}` });
-      worker = null;
-    };
+  const w = worker;
+  if (!w) {
+    settle(null);
+    return null;
   }
-  return worker;
+  w.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    if (message.type === 'ready') settle(w);
+    else handlers.get(message.stream)?.(message);
+  };
+  w.onerror = (event) => {
+    settle(null);
+    // A worker that fails to load fails every stream it was given; later responses are not routed to it.
+    for (const handler of [...handlers.values()]) handler({ stream: -1, type: 'error', message: `The response worker failed: ${event.message || 'it did not load'}` });
+    worker = null;
+  };
+  return w;
+}
+
+/** The worker once it has loaded; null when there is none, it failed to load, or it did not load in time. */
+async function loadedWorker(): Promise<Worker | null> {
+  if (!getWorker()) return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), LOAD_TIMEOUT_MS)));
+  try {
+    return await Promise.race([loaded, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The id of a JSON-RPC tasks/result request in a POST body, if it is one. */
@@ -87,15 +107,12 @@ function modeOf(response: Response): 'sse' | 'json' | undefined {
 }
 
 /**
- * The response with its body routed through the worker, for the response to request `id`. Unchanged when there is
- * no worker, the response failed, or its body is neither SSE nor JSON.
+ * `source` routed through the worker, which starts out expecting the answers to `expect`; `expectId` adds one
+ * while the stream runs. End, cancel and errors propagate both ways.
  */
-export function offloadResponse(response: Response, id: string | number): Response {
-  const mode = modeOf(response);
-  const w = response.ok && mode && response.body ? getWorker() : null;
-  if (!w || !mode || !response.body) return response;
+function routeThrough(w: Worker, source: ReadableStream<Uint8Array>, mode: 'sse' | 'json', expect: ReadonlyArray<string | number>): { body: ReadableStream<Uint8Array>; expectId: (id: string | number) => void } {
   const stream = ++nextStream;
-  const source = response.body.getReader();
+  const reader = source.getReader();
   const encoder = new TextEncoder();
   let finished = false;
   const finish = () => {
@@ -120,16 +137,16 @@ export function offloadResponse(response: Response, id: string | number): Respon
             break;
           case 'error':
             finish();
-            void source.cancel().catch(() => {});
+            void reader.cancel().catch(() => {});
             controller.error(new Error(message.message));
             break;
         }
       });
-      w.postMessage({ type: 'start', stream, mode, threshold: OFFLOAD_THRESHOLD, expect: [id] } satisfies ToWorker);
+      w.postMessage({ type: 'start', stream, mode, threshold: OFFLOAD_THRESHOLD, expect } satisfies ToWorker);
       void (async () => {
         try {
           for (;;) {
-            const { done, value } = await source.read();
+            const { done, value } = await reader.read();
             if (finished) return;
             if (done) break;
             // Transfer, not copy: a view that does not own its whole buffer is copied first.
@@ -148,10 +165,50 @@ export function offloadResponse(response: Response, id: string | number): Respon
     cancel(reason) {
       finish();
       w.postMessage({ type: 'cancel', stream } satisfies ToWorker);
-      return source.cancel(reason);
+      return reader.cancel(reason);
     },
   });
+  // Posted in order with the chunks, so the worker knows of the id before any chunk that might carry its answer.
+  const expectId = (id: string | number) => {
+    if (!finished) w.postMessage({ type: 'expect', stream, id } satisfies ToWorker);
+  };
+  return { body, expectId };
+}
+
+function withBody(response: Response, body: ReadableStream<Uint8Array>): Response {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * The response with its body routed through the worker, for the response to request `id`. Unchanged when there is
+ * no worker, the response failed, or its body is neither SSE nor JSON.
+ */
+export function offloadResponse(response: Response, id: string | number): Response {
+  const mode = modeOf(response);
+  const w = response.ok && mode && response.body ? getWorker() : null;
+  if (!w || !mode || !response.body) return response;
+  return withBody(response, routeThrough(w, response.body, mode, [id]).body);
+}
+
+export interface OffloadedEventStream {
+  response: Response;
+  /** The answer to request `id` will come on this stream: call it before the request is sent. */
+  expect: (id: string | number) => void;
+}
+
+/**
+ * The event stream of a legacy SSE connection, which carries every answer, routed through the worker for the
+ * connection's life. Unchanged (and `expect` does nothing) when there is no worker, the response failed, or it is
+ * not SSE. It waits for the worker to load first: a worker failing after the stream was routed would end the
+ * stream, and a legacy SSE session does not outlive its stream.
+ */
+export async function offloadEventStream(response: Response): Promise<OffloadedEventStream> {
+  const untouched: OffloadedEventStream = { response, expect: () => {} };
+  if (!response.ok || modeOf(response) !== 'sse' || !response.body) return untouched;
+  const w = await loadedWorker();
+  if (!w) return untouched;
+  const routed = routeThrough(w, response.body, 'sse', []);
+  return { response: withBody(response, routed.body), expect: routed.expectId };
 }

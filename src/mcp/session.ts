@@ -8,7 +8,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { z } from 'zod';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
 import { LoggingTransport } from './logging-transport';
-import { offloadResponse, taskResultRequestId } from './offload';
+import { offloadEventStream, offloadResponse, taskResultRequestId, type OffloadedEventStream } from './offload';
 import type { ProtocolLog } from './protocol-log';
 
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
@@ -130,6 +130,25 @@ function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opene
   return { fetch: wrapped, opened };
 }
 
+/**
+ * Wraps fetch for legacy SSE, where every answer arrives on the GET event stream rather than on its POST: the stream
+ * is routed through the response worker, and each tasks/result POST tells the worker to expect its answer there
+ * before the POST is sent (so before any of the answer can arrive).
+ */
+function offloadSseAnswers(): typeof fetch {
+  // The EventSource holds one GET at a time; a reconnect replaces it (and a legacy session with it).
+  let stream: OffloadedEventStream | undefined;
+  return async (input, init) => {
+    if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
+      stream = await offloadEventStream(await fetch(input, init));
+      return stream.response;
+    }
+    const resultId = taskResultRequestId(init?.body);
+    if (resultId !== undefined) stream?.expect(resultId);
+    return fetch(input, init);
+  };
+}
+
 /** Whether a no-cors request reaches the server: it does for a CORS block, it does not for a dead server. */
 async function probeReachable(url: URL): Promise<boolean> {
   try {
@@ -177,7 +196,7 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
     });
     streamReady = watched.opened;
   } else {
-    inner = new SSEClientTransport(url, { requestInit });
+    inner = new SSEClientTransport(url, { requestInit, fetch: offloadSseAnswers() });
     streamReady = Promise.resolve('open');
   }
   const transport = options.log ? new LoggingTransport(inner, options.log) : inner;
