@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOffloadHost, createOffloadParser, MAX_EXPECTED, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput, type StreamOutput } from './offload-parser';
+import { createOffloadHost, createOffloadParser, MAX_EXPECTED, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput } from './offload-parser';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -135,9 +135,11 @@ describe('the offload parser', () => {
   });
 });
 
+type HostOutput = Parameters<Parameters<typeof createOffloadHost>[0]>[0];
+
 describe('the worker host', () => {
   it('on a stream that lives as long as the connection, expects ids as they come and forgets the oldest beyond its bound', () => {
-    const out: StreamOutput[] = [];
+    const out: HostOutput[] = [];
     const handle = createOffloadHost((o) => out.push(o), () => 'k');
     const send = (id: number) => handle({ type: 'chunk', stream: 1, bytes: encode(`data: ${big(id, 200_000)}\n\n`) });
     handle({ type: 'start', stream: 1, mode: 'sse', threshold: 100_000, expect: [] });
@@ -152,10 +154,32 @@ describe('the worker host', () => {
   });
 
   it('ignores an expectation for a stream it does not know', () => {
-    const out: StreamOutput[] = [];
+    const out: HostOutput[] = [];
     const handle = createOffloadHost((o) => out.push(o), () => 'k');
     handle({ type: 'expect', stream: 9, id: 1 });
     expect(out).toEqual([]);
+  });
+
+  it('gives an offloaded text as a UTF-8 Blob once, then lets go of it', async () => {
+    const out: HostOutput[] = [];
+    let key = 0;
+    const handle = createOffloadHost((o) => out.push(o), () => `k${++key}`);
+    handle({ type: 'start', stream: 1, mode: 'json', threshold: 100, expect: [7] });
+    const result = { content: [{ type: 'text', text: 'é'.repeat(300) }] };
+    handle({ type: 'chunk', stream: 1, bytes: encode(JSON.stringify({ jsonrpc: '2.0', id: 7, result })) });
+    handle({ type: 'end', stream: 1 });
+    const offloaded = out.find((o) => o.type === 'offloaded');
+    expect(offloaded?.type === 'offloaded' && offloaded.key).toBe('k1');
+    handle({ type: 'blob', request: 1, key: 'k1' });
+    handle({ type: 'blob', request: 2, key: 'k1' });
+    handle({ type: 'blob', request: 3, key: 'unknown' });
+    const blobs = out.filter((o) => o.type === 'blob');
+    expect(blobs.map((b) => b.type === 'blob' && b.request)).toEqual([1, 2, 3]);
+    const first = blobs[0]?.type === 'blob' ? blobs[0].blob : null;
+    expect(first?.type).toBe('application/json');
+    expect(JSON.parse(await first!.text())).toEqual(result);
+    expect(first?.size).toBe(new TextEncoder().encode(JSON.stringify(result)).length);
+    expect(blobs.slice(1).map((b) => b.type === 'blob' && b.blob)).toEqual([null, null]);
   });
 });
 

@@ -292,10 +292,12 @@ export type ToWorker =
   | { type: 'expect'; stream: number; id: string | number }
   | { type: 'chunk'; stream: number; bytes: Uint8Array }
   | { type: 'end'; stream: number }
-  | { type: 'cancel'; stream: number };
+  | { type: 'cancel'; stream: number }
+  /** The offloaded payload `key` as a UTF-8 Blob, to keep it: encoded here, not on the main thread. */
+  | { type: 'blob'; request: number; key: string };
 
-/** What the worker answers: `ready` once it has loaded, then what each stream gives. */
-export type FromWorker = { type: 'ready' } | StreamOutput;
+/** What the worker answers: `ready` once it has loaded, then what each stream gives, and the Blobs asked for. */
+export type FromWorker = { type: 'ready' } | { type: 'blob'; request: number; blob: Blob | null } | StreamOutput;
 export type StreamOutput = { stream: number } & (ParserOutput | { type: 'done' } | { type: 'error'; message: string });
 
 /**
@@ -306,8 +308,22 @@ export type StreamOutput = { stream: number } & (ParserOutput | { type: 'done' }
 export const MAX_EXPECTED = 256;
 
 /** The worker's side: a parser per stream, fed by the main thread's messages, its output posted back. */
-export function createOffloadHost(post: (output: StreamOutput) => void, newKey: () => string): (message: ToWorker) => void {
+/** Offloaded texts held for a Blob request; the main thread asks right after it has drawn the result. */
+const KEPT_TEXTS = 4;
+
+export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 'ready' }>) => void, newKey: () => string): (message: ToWorker) => void {
   const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number> }>();
+  // The text of the last few payloads, until the main thread asks for it as a Blob (to keep it) or it is dropped.
+  const texts = new Map<string, string>();
+  const remember = (key: string, text: string) => {
+    texts.set(key, text);
+    while (texts.size > KEPT_TEXTS) texts.delete(texts.keys().next().value!);
+  };
+  const blob = (request: number, key: string) => {
+    const text = texts.get(key);
+    texts.delete(key);
+    post({ type: 'blob', request, blob: text === undefined ? null : new Blob([text], { type: 'application/json' }) });
+  };
 
   const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>) => {
     const expected = new Set(expect);
@@ -318,7 +334,10 @@ export function createOffloadHost(post: (output: StreamOutput) => void, newKey: 
       expecting: () => expected.size > 0,
       nextKey: newKey,
       emit: (output) => {
-        if (output.type === 'offloaded') expected.delete(output.payload.id);
+        if (output.type === 'offloaded') {
+          expected.delete(output.payload.id);
+          remember(output.key, output.payload.text);
+        }
         post({ stream, ...output });
       },
     });
@@ -352,8 +371,15 @@ export function createOffloadHost(post: (output: StreamOutput) => void, newKey: 
         case 'cancel':
           streams.delete(message.stream);
           break;
+        case 'blob':
+          blob(message.request, message.key);
+          break;
       }
     } catch (error) {
+      if (message.type === 'blob') {
+        post({ type: 'blob', request: message.request, blob: null });
+        return;
+      }
       streams.delete(message.stream);
       post({ stream: message.stream, type: 'error', message: error instanceof Error ? error.message : String(error) });
     }

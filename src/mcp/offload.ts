@@ -25,12 +25,13 @@ function keyOf(result: unknown): string | undefined {
   return typeof key === 'string' ? key : undefined;
 }
 
-/** The payload a stand-in result names, if it is one of ours; it is not kept after this. */
-export function takeOffloaded(result: unknown): OffloadedPayload | undefined {
+/** The payload a stand-in result names (with its key), if it is one of ours; it is not kept after this. */
+export function takeOffloaded(result: unknown): (OffloadedPayload & { key: string }) | undefined {
   const key = keyOf(result);
   const payload = key === undefined ? undefined : payloads.get(key);
-  if (key !== undefined) payloads.delete(key);
-  return payload;
+  if (key === undefined || payload === undefined) return undefined;
+  payloads.delete(key);
+  return { ...payload, key };
 }
 
 /** The payload a stand-in result names, left in place (for the protocol log). */
@@ -49,6 +50,25 @@ let worker: Worker | null | undefined;
 let loaded: Promise<Worker | null> = Promise.resolve(null);
 let nextStream = 0;
 const handlers = new Map<number, (message: StreamOutput) => void>();
+let nextBlobRequest = 0;
+const blobRequests = new Map<number, (blob: Blob | null) => void>();
+
+/**
+ * An offloaded payload's JSON as a UTF-8 Blob made in the worker, which then lets go of its text: how a large result
+ * is kept without encoding tens of megabytes on the main thread. Undefined when the worker no longer has it.
+ */
+export function offloadedBlob(key: string): Promise<Blob | undefined> {
+  const w = worker;
+  if (!w) return Promise.resolve(undefined);
+  const request = ++nextBlobRequest;
+  return new Promise((resolve) => {
+    blobRequests.set(request, (blob) => {
+      blobRequests.delete(request);
+      resolve(blob ?? undefined);
+    });
+    w.postMessage({ type: 'blob', request, key } satisfies ToWorker);
+  });
+}
 
 function getWorker(): Worker | null {
   if (worker !== undefined) return worker;
@@ -67,12 +87,14 @@ function getWorker(): Worker | null {
   w.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
     if (message.type === 'ready') settle(w);
+    else if (message.type === 'blob') blobRequests.get(message.request)?.(message.blob);
     else handlers.get(message.stream)?.(message);
   };
   w.onerror = (event) => {
     settle(null);
     // A worker that fails to load fails every stream it was given; later responses are not routed to it.
     for (const handler of [...handlers.values()]) handler({ stream: -1, type: 'error', message: `The response worker failed: ${event.message || 'it did not load'}` });
+    for (const answer of [...blobRequests.values()]) answer(null);
     worker = null;
   };
   return w;

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
-import { takeOffloaded } from '../mcp/offload';
+import { offloadedBlob, takeOffloaded } from '../mcp/offload';
 import { protocolLog } from '../mcp/protocol-log';
 import { jsonSize, parseTaskResult, TextBackedResult, type FetchedResult } from './result';
 import { parseTask, type Task } from './task';
@@ -90,7 +90,7 @@ export async function fetchTaskResult(
   });
   // A large result was parsed, validated and measured in the response worker: the SDK saw a stand-in.
   const offloaded = takeOffloaded(raw);
-  if (offloaded) return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size);
+  if (offloaded) return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size, { blob: () => offloadedBlob(offloaded.key) });
   // The protocol log already measured the response as it arrived; stringify only when it did not see it.
   const size = protocolLog.measuredSize(raw) ?? jsonSize(raw);
   return { taskId, raw, parsed: parseTaskResult(raw), fetchedAt: Date.now(), size };

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { reportObservation } from './behaviour-store';
 import { mcpKeys } from './keys';
 import type { Task } from './task';
-import { resultSummary, withKeepState, type FetchedResult } from './result';
+import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
@@ -44,22 +44,29 @@ export function expireTask(queryClient: QueryClient, serverUrl: string, taskId: 
 export async function storeFetchedResult(queryClient: QueryClient, serverUrl: string, result: FetchedResult): Promise<FetchedResult> {
   const entry = findTask(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)), result.taskId);
   const task: Task = entry?.task ?? { taskId: result.taskId, status: 'completed', createdAt: '', lastUpdatedAt: '', ttl: null };
-  const keep = () => keepResult({
-    serverUrl,
-    taskId: result.taskId,
-    task,
-    // A text-backed result is kept as its text (cheap to store, and not parsed to be stored).
-    ...(result.text !== undefined ? { text: result.text, summary: resultSummary(result) } : { raw: result.raw }),
-    fetchedAt: result.fetchedAt,
-    size: result.size,
-    ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
-  }).then(
-    () => {
-      queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
-      return undefined;
-    },
-    (error: unknown) => (error instanceof Error ? error.message : String(error)),
-  );
+  const { text } = result;
+  // A text-backed result is kept as its text (not parsed to be stored), in a Blob (see KeptResult).
+  const stored = async () => (text !== undefined ? { textBlob: await textBlobOf(result, text), summary: resultSummary(result) } : { raw: result.raw });
+  const keep = () =>
+    stored()
+      .then((value) =>
+        keepResult({
+          serverUrl,
+          taskId: result.taskId,
+          task,
+          ...value,
+          fetchedAt: result.fetchedAt,
+          size: result.size,
+          ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
+        }),
+      )
+      .then(
+        () => {
+          queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
+          return undefined;
+        },
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
   if (result.text === undefined) {
     const keepError = await keep();
     return keepError === undefined ? result : withKeepState(result, { keepError });

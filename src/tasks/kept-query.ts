@@ -18,11 +18,14 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
       for (const r of records) {
         const key = mcpKeys.result(serverUrl, r.taskId);
         if (!queryClient.getQueryData(key)) {
+          // One Blob read per await: several large kept results are each a task of their own, not one long one.
+          const text = r.textBlob ? await r.textBlob.text() : r.text;
           const result: FetchedResult =
-            r.text !== undefined
-              ? new TextBackedResult(r.taskId, r.text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(r.text))), r.fetchedAt, r.size, { fromStore: true })
+            text !== undefined
+              ? new TextBackedResult(r.taskId, text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(text))), r.fetchedAt, r.size, { fromStore: true })
               : { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
-          queryClient.setQueryData(key, result);
+          // Not if a fetch filled it while the text was read.
+          if (!queryClient.getQueryData(key)) queryClient.setQueryData(key, result);
         }
         if (!entries.some((e) => e.task.taskId === r.taskId)) {
           entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;

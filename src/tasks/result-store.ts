@@ -11,9 +11,14 @@ export interface KeptResult {
   /** The task as it was when the result was fetched. */
   task: Task;
   toolName?: string;
-  /** The result; or, for a large one, `text` (its JSON) and `summary` instead. */
+  /**
+   * The result; or, for a large one, its JSON and `summary` instead. The JSON is stored as a Blob (`textBlob`): the
+   * browser writes and reads a Blob's bytes off the main thread, and reading the list of kept results does not copy
+   * them. Records kept before that have `text`, a string.
+   */
   raw?: unknown;
   text?: string;
+  textBlob?: Blob;
   summary?: ResultSummary;
   fetchedAt: number;
   size: number;

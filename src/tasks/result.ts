@@ -136,7 +136,13 @@ export class TextBackedResult implements FetchedResult {
     readonly summary: ResultSummary,
     readonly fetchedAt: number,
     readonly size: number,
-    readonly extra: { fromStore?: boolean; keepError?: string; keeping?: boolean } = {},
+    readonly extra: {
+      fromStore?: boolean;
+      keepError?: string;
+      keeping?: boolean;
+      /** The text as a UTF-8 Blob made elsewhere (the response worker), to keep it without encoding it here. */
+      blob?: () => Promise<Blob | undefined>;
+    } = {},
     parse?: TextBackedResult,
   ) {
     this.#parse = parse ? parse.#parse : { done: false };
@@ -193,7 +199,7 @@ export class TextBackedResult implements FetchedResult {
 export function withKeepState(result: FetchedResult, state: { keeping?: boolean; keepError?: string }): FetchedResult {
   const { keeping, keepError } = state;
   if (result instanceof TextBackedResult) {
-    const { fromStore } = result.extra;
+    const { fromStore, blob } = result.extra;
     return new TextBackedResult(
       result.taskId,
       result.text,
@@ -204,6 +210,7 @@ export function withKeepState(result: FetchedResult, state: { keeping?: boolean;
         ...(fromStore !== undefined && { fromStore }),
         ...(keepError !== undefined && { keepError }),
         ...(keeping && { keeping }),
+        ...(blob && { blob }),
       },
       result,
     );
@@ -230,4 +237,10 @@ export function jsonSize(raw: unknown): number {
 /** Makes `raw` and `parsed` cheap to read: a text-backed result is parsed in slices; any other already is. */
 export function prepareForView(result: FetchedResult, onProgress?: (fraction: number) => void): Promise<void> {
   return result instanceof TextBackedResult ? result.prepare(onProgress) : Promise.resolve();
+}
+
+/** A text-backed result's JSON as a UTF-8 Blob, to keep it: the worker's when it has one, else encoded here. */
+export async function textBlobOf(result: FetchedResult, text: string): Promise<Blob> {
+  const made = result instanceof TextBackedResult ? await result.extra.blob?.() : undefined;
+  return made ?? new Blob([text], { type: 'application/json' });
 }
