@@ -42,7 +42,7 @@ try {
       page.evaluate(
         () =>
           new Promise<number>((resolve) =>
-            requestAnimationFrame(() => resolve(Number(/\((\d+)\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
+            requestAnimationFrame(() => resolve(Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
           ),
       );
     const deadline = Date.now() + 120_000;

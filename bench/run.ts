@@ -172,7 +172,7 @@ async function storm(browser: Browser, server: RunningServer) {
     page.evaluate(
       () =>
         new Promise<number>((resolve) =>
-          requestAnimationFrame(() => resolve(Number(/\((\d+)\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
+          requestAnimationFrame(() => resolve(Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
         ),
     );
   const expected = scale.stormTasks + 1;

@@ -3,7 +3,9 @@ import { useFilterStore, type SortKey } from '../../tasks/filter-store';
 import { FILTER_STATUSES } from '../../tasks/filtering';
 import { useLiveStore } from '../../tasks/live-store';
 
-export function TaskFilters({ counts }: { counts: Record<DisplayStatus | 'all', number> }) {
+/** `partial`: the server has tasks not listed yet, so each count is "at least" (shown as "12+"). */
+export function TaskFilters({ counts, partial = false }: { counts: Record<DisplayStatus | 'all', number>; partial?: boolean }) {
+  const more = partial ? '+' : '';
   const status = useFilterStore((s) => s.status);
   const query = useFilterStore((s) => s.query);
   const sort = useFilterStore((s) => s.sort);
@@ -18,10 +20,14 @@ export function TaskFilters({ counts }: { counts: Record<DisplayStatus | 'all', 
       <label className="field">
         <span>Status</span>
         <select value={status} onChange={(e) => statusFiltered(e.target.value as DisplayStatus | 'all')}>
-          <option value="all">All ({counts.all})</option>
+          <option value="all">
+            All ({counts.all}
+            {more})
+          </option>
           {FILTER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABELS[s]} ({counts[s]})
+              {STATUS_LABELS[s]} ({counts[s]}
+              {more})
             </option>
           ))}
         </select>

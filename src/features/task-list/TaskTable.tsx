@@ -26,6 +26,8 @@ import { ViewSwitch } from './ViewSwitch';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
 const ROW_HEIGHT = 33;
+/** Tasks listed in the background before paging waits for a scroll or a click (a server may hold millions). */
+export const AUTO_LIST_LIMIT = 20_000;
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -59,6 +61,12 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
         setLoadingPage(false);
       });
   }, [queryClient, session]);
+  // The rest of the list comes page after page in the background (up to AUTO_LIST_LIMIT tasks), so counts,
+  // filters and search cover every task; an error or a pause stops it ("Load more tasks" goes on by hand).
+  const autoList = hasMore && !paused && pageError === undefined && entries.length < AUTO_LIST_LIMIT;
+  useEffect(() => {
+    if (autoList && !loadingPage) loadMore();
+  }, [autoList, loadingPage, loadMore]);
   const refresh = session?.capabilities.tasks?.list ? (
     <button type="button" className="button small" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
       {tasks.isFetching ? 'Refreshing…' : 'Refresh'}
@@ -73,7 +81,7 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
 
   return (
     <Region title="Task list" actions={actions} className="task-list">
-      <TaskFilters counts={counts} />
+      <TaskFilters counts={counts} partial={hasMore} />
       {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
@@ -108,7 +116,11 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       ) : null}
       {hasMore || pageError ? (
         <div className="form-actions">
-          {hasMore ? (
+          {autoList ? (
+            <span className="muted small" role="status">
+              Listing the server’s tasks… {entries.length.toLocaleString()} so far
+            </span>
+          ) : hasMore ? (
             <button type="button" className="button small" onClick={loadMore} disabled={loadingPage}>
               {loadingPage ? 'Loading…' : 'Load more tasks'}
             </button>
