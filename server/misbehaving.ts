@@ -1,8 +1,8 @@
 /**
  * A deliberately broken MCP server for fault tests, written by hand (no SDK) so it can break the protocol:
  * wrong result shapes, non-JSON and non-JSON-RPC frames, megabyte strings, status regressions, duplicate and
- * out-of-order pushes, pushes for unknown tasks, invalid timestamps, absurd TTLs, a 10,000-task page and
- * 30-second responses. Each misbehaviour is a tool; calling it as a task sets it off. Loopback only.
+ * out-of-order pushes, pushes for unknown tasks, invalid timestamps, absurd TTLs, a 10,000-task page,
+ * cursors that never end and 30-second responses. Each misbehaviour is a tool; calling it as a task sets it off. Loopback only.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,6 +29,7 @@ export const MISBEHAVIOURS = {
   absurd_ttl: 'creates tasks with ttl -5 and 1e20',
   big_page: 'makes tasks/list answer with 10,000 more tasks in one page',
   slow_responses: 'its tasks/get and tasks/result take 30 s to answer',
+  endless_pages: 'makes tasks/list hand out a new cursor on every page, with nothing on the pages after the first',
 } as const;
 type Misbehaviour = keyof typeof MISBEHAVIOURS;
 
@@ -43,6 +44,8 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
   const tasks = new Map<string, { task: FakeTask; result: unknown; slow: boolean }>();
   const streams = new Set<ServerResponse>();
   let bigPage = false;
+  let endlessPages = false;
+  let cursors = 0;
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -128,6 +131,10 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       case 'slow_responses':
         later(200, () => update({ status: 'completed', statusMessage: 'done; its answers are slow' }));
         break;
+      case 'endless_pages':
+        endlessPages = true;
+        later(200, () => update({ status: 'completed', statusMessage: 'tasks/list now pages forever' }));
+        break;
     }
     return task;
   }
@@ -173,7 +180,8 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
         return { result: r.task };
       }
       case 'tasks/list':
-        return { result: { tasks: listAll() } };
+        if (!endlessPages) return { result: { tasks: listAll() } };
+        return { result: { tasks: params.cursor === undefined ? listAll() : [], nextCursor: `endless-${++cursors}` } };
       case 'tasks/cancel': {
         const r = taskOf();
         if (!r) return err(-32602, 'Task not found');

@@ -7,6 +7,7 @@ import { fetchTaskResult, getTask } from '../tasks/api';
 import { reportObservation } from '../tasks/behaviour-store';
 import { mcpKeys } from '../tasks/keys';
 import { useLiveStore } from '../tasks/live-store';
+import { useSelectionStore } from '../tasks/selection-store';
 import { pollBackoff, tasksDueForPoll } from '../tasks/poll-schedule';
 import { isTerminal } from '../tasks/status';
 import { parseTask, timeOf, type Task } from '../tasks/task';
@@ -21,6 +22,12 @@ const TICK_MS = 250;
 const QUIET_MS = 16;
 /** Results fetched automatically at once: a storm of completions must not open thousands of requests. */
 const AUTO_FETCH_CONCURRENCY = 4;
+/**
+ * tasks/get polls in flight at once, and background tasks/result streams (input_required) open at once: the list
+ * may hold thousands of live tasks, and a browser opens only six HTTP/1.1 connections to a server.
+ */
+const POLL_CONCURRENCY = 8;
+const STREAM_LIMIT = 3;
 
 /**
  * Applies a batch of pushes with one cache write: a storm of notifications costs one render per animation frame,
@@ -184,11 +191,19 @@ export function useSessionSync(session: McpSession | null): void {
             .catch(() => {})
             .finally(() => autoInFlight.delete(id));
         }
-        if (entry.task.status === 'input_required' && !entry.expired && !streaming.has(id) && !refused.has(id) && (streamRetryAt.get(id) ?? 0) <= now) {
+        if (
+          entry.task.status === 'input_required' &&
+          // The selected task gets its stream (and so its form) even when the others took every slot.
+          (streaming.size < STREAM_LIMIT || id === useSelectionStore.getState().selectedTaskId) &&
+          !entry.expired &&
+          !streaming.has(id) &&
+          !refused.has(id) &&
+          (streamRetryAt.get(id) ?? 0) <= now
+        ) {
           openResultStream(id);
         }
       }
-      for (const taskId of tasksDueForPoll(entries, now, inFlight, notBefore)) {
+      for (const taskId of tasksDueForPoll(entries, now, inFlight, notBefore).slice(0, Math.max(0, POLL_CONCURRENCY - inFlight.size))) {
         inFlight.add(taskId);
         getTask(client, taskId, controller.signal)
           .then((task) => {

@@ -15,6 +15,8 @@ export const OFFLOAD_THRESHOLD = 256_000;
 const KEPT_PAYLOADS = 8;
 /** How long a long-lived stream waits for the worker to load before it is left untouched instead. */
 const LOAD_TIMEOUT_MS = 5000;
+/** How long a Blob request waits for the worker before the text is encoded on this thread instead. */
+const BLOB_TIMEOUT_MS = 15_000;
 
 const payloads = new Map<string, OffloadedPayload>();
 
@@ -62,10 +64,14 @@ export function offloadedBlob(key: string): Promise<Blob | undefined> {
   if (!w) return Promise.resolve(undefined);
   const request = ++nextBlobRequest;
   return new Promise((resolve) => {
-    blobRequests.set(request, (blob) => {
+    // A worker that died without a word (out of memory, say) never answers: the caller encodes the text itself.
+    const timer = setTimeout(() => answer(null), BLOB_TIMEOUT_MS);
+    const answer = (blob: Blob | null) => {
+      clearTimeout(timer);
       blobRequests.delete(request);
       resolve(blob ?? undefined);
-    });
+    };
+    blobRequests.set(request, answer);
     w.postMessage({ type: 'blob', request, key } satisfies ToWorker);
   });
 }

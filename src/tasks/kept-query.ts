@@ -13,28 +13,48 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
     queryKey: mcpKeys.kept(serverUrl),
     queryFn: async () => {
       const records = await keptResults(serverUrl);
-      let entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [];
-      let changed = false;
+      // The tasks first, in one write against the list as it stands now: the texts below are read over several
+      // tasks of the event loop, and a tasks/list page that lands meanwhile must not be overwritten.
+      const tasksKey = mcpKeys.tasks(serverUrl);
+      const known = new Set((queryClient.getQueryData<TaskEntry[]>(tasksKey) ?? []).map((e) => e.task.taskId));
+      const missing = records.filter((r) => !known.has(r.taskId));
+      // Only when something is put back: an empty write would pass for a fresh list and keep tasks/list from running.
+      if (missing.length) {
+        queryClient.setQueryData<TaskEntry[]>(tasksKey, (old) => {
+          let entries = old ?? [];
+          for (const r of missing) {
+            if (entries.some((e) => e.task.taskId === r.taskId)) continue;
+            entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
+          }
+          return entries;
+        });
+      }
+      const kept: string[] = [];
       for (const r of records) {
         const key = mcpKeys.result(serverUrl, r.taskId);
-        if (!queryClient.getQueryData(key)) {
-          // One Blob read per await: several large kept results are each a task of their own, not one long one.
-          const text = r.textBlob ? await r.textBlob.text() : r.text;
-          const result: FetchedResult =
-            text !== undefined
-              ? new TextBackedResult(r.taskId, text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(text))), r.fetchedAt, r.size, { fromStore: true })
-              : { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
-          // Not if a fetch filled it while the text was read.
-          if (!queryClient.getQueryData(key)) queryClient.setQueryData(key, result);
+        if (queryClient.getQueryData(key)) {
+          kept.push(r.taskId);
+          continue;
         }
-        if (!entries.some((e) => e.task.taskId === r.taskId)) {
-          entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
-          changed = true;
+        let text = r.text;
+        if (r.textBlob) {
+          // One Blob read per await: several large kept results are each a task of their own, not one long one. A
+          // Blob the browser can no longer read costs that one result, not the others.
+          try {
+            text = await r.textBlob.text();
+          } catch {
+            continue;
+          }
         }
+        const result: FetchedResult =
+          text !== undefined
+            ? new TextBackedResult(r.taskId, text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(text))), r.fetchedAt, r.size, { fromStore: true })
+            : { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
+        // Not if a fetch filled it while the text was read.
+        if (!queryClient.getQueryData(key)) queryClient.setQueryData(key, result);
+        kept.push(r.taskId);
       }
-      // Only when something was put back: an empty write would pass for a fresh list and keep tasks/list from running.
-      if (changed) queryClient.setQueryData(mcpKeys.tasks(serverUrl), entries);
-      return records.map((r) => r.taskId);
+      return kept;
     },
     staleTime: Infinity,
     retry: false,

@@ -11,6 +11,11 @@ export interface ListPaging {
   pagesLoaded: number;
   /** Entries of listed pages that were not valid tasks. */
   skipped: number;
+  /** The session this pass over the pages belongs to: a cursor is only good for the session that got it. */
+  generation: number;
+  /** Task ids and cursors seen in this pass (from page 1 on): a server going round in circles is noticed. */
+  seenIds: Set<string>;
+  seenCursors: Set<string>;
 }
 
 /**
@@ -32,6 +37,9 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
               ...(page.nextCursor !== undefined && { nextCursor: page.nextCursor }),
               pagesLoaded: 1,
               skipped: page.skipped + (previous?.skipped ?? 0),
+              generation: session.generation,
+              seenIds: new Set(page.tasks.map((t) => t.taskId)),
+              seenCursors: new Set(page.nextCursor !== undefined ? [page.nextCursor] : []),
             });
             return mergeListedTasks(queryClient.getQueryData<TaskEntry[]>(key) ?? [], page.tasks, Date.now(), session.generation);
           }
@@ -45,19 +53,29 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
   });
 }
 
-/** Loads the next tasks/list page into the cache. Resolves false when there was none. */
-export async function loadNextTaskPage(queryClient: QueryClient, session: McpSession): Promise<boolean> {
+/**
+ * Loads the next tasks/list page into the cache. Resolves with how many of its tasks were new to this pass over the
+ * pages (0 for a page of tasks already listed, or of none), or undefined when there was no page to load: no next
+ * cursor, or one from another session.
+ */
+export async function loadNextTaskPage(queryClient: QueryClient, session: McpSession): Promise<number | undefined> {
   const pagingKey = mcpKeys.tasksPaging(session.serverUrl);
   const paging = queryClient.getQueryData<ListPaging>(pagingKey);
-  if (!paging?.nextCursor) return false;
+  if (!paging?.nextCursor || paging.generation !== session.generation) return undefined;
   const page = await listTasksPage(session.client, paging.nextCursor);
-  // A server that hands back the same cursor would page forever: stop there.
-  const next = page.nextCursor !== undefined && page.nextCursor !== paging.nextCursor ? page.nextCursor : undefined;
-  queryClient.setQueryData<ListPaging>(pagingKey, {
-    ...(next !== undefined && { nextCursor: next }),
-    pagesLoaded: paging.pagesLoaded + 1,
-    skipped: paging.skipped + page.skipped,
-  });
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(session.serverUrl), (old) => mergeListedTasks(old ?? [], page.tasks, Date.now(), session.generation));
-  return true;
+  let fresh = 0;
+  for (const t of page.tasks) {
+    if (paging.seenIds.has(t.taskId)) continue;
+    paging.seenIds.add(t.taskId);
+    fresh++;
+  }
+  // Page 1 listed again meanwhile (Refresh, a reconnect): that pass goes on from its own cursor, not this one.
+  if (queryClient.getQueryData<ListPaging>(pagingKey) !== paging) return fresh;
+  // A cursor seen before in this pass would go round in circles: the list ends there.
+  const next = page.nextCursor !== undefined && !paging.seenCursors.has(page.nextCursor) ? page.nextCursor : undefined;
+  if (next !== undefined) paging.seenCursors.add(next);
+  const { nextCursor: _done, ...rest } = paging;
+  queryClient.setQueryData<ListPaging>(pagingKey, { ...rest, ...(next !== undefined && { nextCursor: next }), pagesLoaded: paging.pagesLoaded + 1, skipped: paging.skipped + page.skipped });
+  return fresh;
 }

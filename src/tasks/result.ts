@@ -127,7 +127,7 @@ export function resultSummary(result: FetchedResult): ResultSummary {
  */
 export class TextBackedResult implements FetchedResult {
   /** The parsed text, shared with the copies `withKeepState` makes, so it is parsed once per result. */
-  readonly #parse: { raw?: unknown; done: boolean; pending?: Promise<void> };
+  readonly #parse: { raw?: unknown; done: boolean; pending?: Promise<void>; listeners: Set<(fraction: number) => void> };
   #parsed: TaskResult | undefined;
 
   constructor(
@@ -145,7 +145,7 @@ export class TextBackedResult implements FetchedResult {
     } = {},
     parse?: TextBackedResult,
   ) {
-    this.#parse = parse ? parse.#parse : { done: false };
+    this.#parse = parse ? parse.#parse : { done: false, listeners: new Set() };
   }
 
   /** Whether `raw` is ready without parsing on the spot. */
@@ -157,12 +157,16 @@ export class TextBackedResult implements FetchedResult {
   prepare(onProgress?: (fraction: number) => void): Promise<void> {
     const state = this.#parse;
     if (state.done) return Promise.resolve();
-    state.pending ??= parseJsonInSlices(this.text, { ...(onProgress && { onProgress: (done, total) => onProgress(done / total) }) }).then(
+    // Whoever asks while a parse runs hears its progress too (a viewer drawn again meanwhile, say).
+    if (onProgress) state.listeners.add(onProgress);
+    state.pending ??= parseJsonInSlices(this.text, { onProgress: (done, total) => state.listeners.forEach((listener) => listener(done / total)) }).then(
       (raw) => {
         if (!state.done) Object.assign(state, { raw, done: true });
+        state.listeners.clear();
       },
       (error: unknown) => {
         state.pending = undefined;
+        state.listeners.clear();
         throw error;
       },
     );

@@ -1,5 +1,11 @@
-import { formatBytes } from '../../components/time';
 import type { ResultOutline } from '../../tasks/result-outline';
+
+/** A length in characters (base64 characters for data), briefly. */
+function formatChars(n: number): string {
+  if (n < 10_000) return `${n.toLocaleString('en')} characters`;
+  if (n < 10_000_000) return `${(n / 1000).toFixed(0)} K characters`;
+  return `${(n / 1e6).toFixed(1)} M characters`;
+}
 
 /** What a held-back result holds: its blocks (with the start of each text) and structuredContent's members. */
 export function OutlineView({ outline }: { outline: ResultOutline }) {
@@ -13,8 +19,8 @@ export function OutlineView({ outline }: { outline: ResultOutline }) {
         </p>
       ) : null}
       <p className="small">
-        {outline.blockCount.toLocaleString()} content block{outline.blockCount === 1 ? '' : 's'}
-        {outline.structured ? ` · structuredContent with ${(outline.structuredCount ?? 0).toLocaleString()} member${outline.structuredCount === 1 ? '' : 's'}` : ''}
+        {outline.blockCount.toLocaleString('en')} content block{outline.blockCount === 1 ? '' : 's'}
+        {outline.structured ? ` · structuredContent with ${(outline.structuredCount ?? 0).toLocaleString('en')} member${outline.structuredCount === 1 ? '' : 's'}` : ''}
       </p>
       {outline.blocks.length ? (
         <ol className="outline-blocks small">
@@ -22,7 +28,7 @@ export function OutlineView({ outline }: { outline: ResultOutline }) {
             <li key={i}>
               <span className="mono">{block.type}</span>
               {block.mimeType ? <span className="muted"> · {block.mimeType}</span> : null}
-              {block.chars !== undefined ? <span className="muted"> · {formatBytes(block.chars)}</span> : null}
+              {block.chars !== undefined ? <span className="muted"> · {formatChars(block.chars)}</span> : null}
               {block.excerpt !== undefined ? (
                 <pre className="text-block outline-excerpt">
                   {block.excerpt}
@@ -31,7 +37,7 @@ export function OutlineView({ outline }: { outline: ResultOutline }) {
               ) : null}
             </li>
           ))}
-          {more > 0 ? <li className="muted">and {more.toLocaleString()} more</li> : null}
+          {more > 0 ? <li className="muted">and {more.toLocaleString('en')} more</li> : null}
         </ol>
       ) : null}
       {outline.structured?.length ? (
@@ -45,7 +51,7 @@ export function OutlineView({ outline }: { outline: ResultOutline }) {
           {moreMembers > 0 ? (
             <div>
               <dt className="muted">…</dt>
-              <dd className="muted">and {moreMembers.toLocaleString()} more members</dd>
+              <dd className="muted">and {moreMembers.toLocaleString('en')} more members</dd>
             </div>
           ) : null}
         </dl>

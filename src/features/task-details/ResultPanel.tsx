@@ -70,6 +70,8 @@ function SelectedResult({ serverUrl, session, taskId, onError }: { serverUrl: st
   if (result.data) {
     return (
       <ResultViewer
+        // Its state (shown or not, being read) is this result's: a result fetched again starts over.
+        key={result.data.fetchedAt}
         result={result.data}
         outputSchema={outputSchema}
         {...(isKept && {

@@ -28,6 +28,8 @@ import { ViewSwitch } from './ViewSwitch';
 const ROW_HEIGHT = 33;
 /** Tasks listed in the background before paging waits for a scroll or a click (a server may hold millions). */
 export const AUTO_LIST_LIMIT = 20_000;
+/** Background listing stops after this many pages in a row that brought nothing new. */
+const IDLE_PAGES_LIMIT = 3;
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -35,6 +37,16 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const paging = useQuery<ListPaging>({ queryKey: mcpKeys.tasksPaging(serverUrl), queryFn: skipToken });
   const [pageError, setPageError] = useState<string | undefined>();
   const [loadingPage, setLoadingPage] = useState(false);
+  // Pages in a row that brought no task the list did not hold yet.
+  const [idlePages, setIdlePages] = useState(0);
+  // A new session (or another server) starts paging afresh: its own errors, its own idle count.
+  const sessionKey = `${serverUrl}#${session?.generation ?? 'none'}`;
+  const [pagingFor, setPagingFor] = useState(sessionKey);
+  if (pagingFor !== sessionKey) {
+    setPagingFor(sessionKey);
+    setIdlePages(0);
+    setPageError(undefined);
+  }
   const status = useFilterStore((s) => s.status);
   const query = useFilterStore((s) => s.query);
   const sort = useFilterStore((s) => s.sort);
@@ -43,7 +55,8 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const entries = useMemo(() => tasks.data ?? [], [tasks.data]);
   const counts = useMemo(() => countByStatus(entries, now), [entries, now]);
   const rows = useMemo(() => visibleTasks(entries, { status, query, sort, now }), [entries, status, query, sort, now]);
-  const hasMore = Boolean(session && paging.data?.nextCursor);
+  // A cursor is only good for the session that got it (after a reconnect, page 1 is listed again first).
+  const hasMore = Boolean(session && paging.data?.nextCursor && paging.data.generation === session.generation);
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
   const keptIds = useMemo(() => new Set(kept.data ?? []), [kept.data]);
   const view = useViewStore((s) => s.view);
@@ -55,6 +68,9 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
     setLoadingPage(true);
     setPageError(undefined);
     loadNextTaskPage(queryClient, session)
+      // Pages with nothing new to this pass, again and again (a server whose cursors never end, or that ignores
+      // them), stop the background listing.
+      .then((fresh) => setIdlePages((n) => (fresh === undefined ? n : fresh === 0 ? n + 1 : 0)))
       .catch((error: unknown) => setPageError(describeRequestError(error, 'tasks/list')))
       .finally(() => {
         loading.current = false;
@@ -62,13 +78,23 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       });
   }, [queryClient, session]);
   // The rest of the list comes page after page in the background (up to AUTO_LIST_LIMIT tasks), so counts,
-  // filters and search cover every task; an error or a pause stops it ("Load more tasks" goes on by hand).
-  const autoList = hasMore && !paused && pageError === undefined && entries.length < AUTO_LIST_LIMIT;
+  // filters and search cover every task; an error, a pause or pages with nothing new stop it ("Load more tasks"
+  // goes on by hand, Refresh starts over).
+  const autoList = hasMore && !paused && idlePages < IDLE_PAGES_LIMIT && pageError === undefined && entries.length < AUTO_LIST_LIMIT;
   useEffect(() => {
     if (autoList && !loadingPage) loadMore();
   }, [autoList, loadingPage, loadMore]);
   const refresh = session?.capabilities.tasks?.list ? (
-    <button type="button" className="button small" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
+    <button
+      type="button"
+      className="button small"
+      onClick={() => {
+        setIdlePages(0);
+        setPageError(undefined);
+        void tasks.refetch();
+      }}
+      disabled={tasks.isFetching}
+    >
       {tasks.isFetching ? 'Refreshing…' : 'Refresh'}
     </button>
   ) : null;
