@@ -203,7 +203,7 @@ export function useSessionSync(session: McpSession | null): void {
           openResultStream(id);
         }
       }
-      for (const taskId of tasksDueForPoll(entries, now, inFlight, notBefore).slice(0, Math.max(0, POLL_CONCURRENCY - inFlight.size))) {
+      for (const taskId of tasksDueForPoll(entries, now, inFlight, notBefore, POLL_CONCURRENCY - inFlight.size)) {
         inFlight.add(taskId);
         getTask(client, taskId, controller.signal)
           .then((task) => {

@@ -232,6 +232,11 @@ export interface OffloadedEventStream {
  * not SSE. It waits for the worker to load first: a worker failing after the stream was routed would end the
  * stream, and a legacy SSE session does not outlive its stream.
  */
+/** Starts loading the worker now, so a stream that waits for it (offloadEventStream) waits less. */
+export function warmUpOffloadWorker(): void {
+  getWorker();
+}
+
 export async function offloadEventStream(response: Response): Promise<OffloadedEventStream> {
   const untouched: OffloadedEventStream = { response, expect: () => {} };
   if (!response.ok || modeOf(response) !== 'sse' || !response.body) return untouched;

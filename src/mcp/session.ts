@@ -8,7 +8,7 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { z } from 'zod';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
 import { LoggingTransport } from './logging-transport';
-import { offloadEventStream, offloadResponse, taskResultRequestId, type OffloadedEventStream } from './offload';
+import { offloadEventStream, offloadResponse, taskResultRequestId, warmUpOffloadWorker, type OffloadedEventStream } from './offload';
 import type { ProtocolLog } from './protocol-log';
 
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
@@ -136,6 +136,8 @@ function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opene
  * before the POST is sent (so before any of the answer can arrive).
  */
 function offloadSseAnswers(): typeof fetch {
+  // Loading meanwhile: the event stream's GET is held until the worker is ready.
+  warmUpOffloadWorker();
   // The EventSource holds one GET at a time; a reconnect replaces it (and a legacy session with it).
   let stream: OffloadedEventStream | undefined;
   return async (input, init) => {

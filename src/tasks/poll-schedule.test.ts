@@ -25,6 +25,16 @@ describe('polling fallback', () => {
     expect(tasksDueForPoll(entries, 250, new Set(), new Map())).toEqual(['greedy']);
   });
 
+  it('gives at most `limit`, the longest overdue first, so thousands of live tasks each get their turn', () => {
+    const entries = Array.from({ length: 1000 }, (_, i) => entry(`t${i}`, 'working', i, 1000));
+    expect(tasksDueForPoll(entries, 2000, new Set(), new Map(), 3)).toEqual(['t0', 't1', 't2']);
+    expect(tasksDueForPoll(entries, 2000, new Set(), new Map(), 0)).toEqual([]);
+    expect(tasksDueForPoll(entries, 2000, new Set(), new Map(), -2)).toEqual([]);
+    expect(tasksDueForPoll(entries, 2000, new Set(), new Map())).toHaveLength(1000);
+    // In list order when they all fit.
+    expect(tasksDueForPoll(entries.slice(0, 3).reverse(), 2000, new Set(), new Map(), 5)).toEqual(['t2', 't1', 't0']);
+  });
+
   it('skips tasks already being polled or backing off after errors', () => {
     const entries = [entry('a', 'working', 0), entry('b', 'working', 0)];
     expect(tasksDueForPoll(entries, 5000, new Set(['a']), new Map([['b', 6000]]))).toEqual([]);

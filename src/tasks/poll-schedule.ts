@@ -10,22 +10,26 @@ export function pollIntervalOf(entry: TaskEntry): number {
 
 /**
  * The tasks due for a tasks/get now: non-terminal, silent for their pollInterval, not already being polled,
- * and not held back by an error backoff.
+ * and not held back by an error backoff. At most `limit`, the longest overdue first, so that with thousands of
+ * live tasks every one gets its turn.
  */
 export function tasksDueForPoll(
   entries: readonly TaskEntry[],
   now: number,
   inFlight: ReadonlySet<string>,
   notBefore: ReadonlyMap<string, number>,
+  limit = Infinity,
 ): string[] {
-  const due: string[] = [];
+  const due: Array<{ id: string; overdue: number }> = [];
   for (const entry of entries) {
     const id = entry.task.taskId;
     if (!isLive(entry, now) || inFlight.has(id)) continue;
     if ((notBefore.get(id) ?? 0) > now) continue;
-    if (now - entry.receivedAt >= pollIntervalOf(entry)) due.push(id);
+    const overdue = now - entry.receivedAt - pollIntervalOf(entry);
+    if (overdue >= 0) due.push({ id, overdue });
   }
-  return due;
+  if (due.length > limit) due.sort((a, b) => b.overdue - a.overdue);
+  return due.slice(0, Math.max(0, limit)).map((d) => d.id);
 }
 
 /** Capped exponential backoff for a task whose tasks/get keeps failing. */
