@@ -76,6 +76,24 @@ try {
     runMs += dt;
     self.set(label(node), (self.get(label(node)) ?? 0) + dt);
   }
+  // Self time within busy stretches over 50 ms only: what the long tasks are made of.
+  const inLong = new Map<string, number>();
+  let stretch: number[] = [];
+  let stretchMs = 0;
+  const closeStretch = () => {
+    if (stretchMs > 50) for (const i of stretch) inLong.set(label(byId.get(profile.samples[i]!)!), (inLong.get(label(byId.get(profile.samples[i]!)!)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    stretch = [];
+    stretchMs = 0;
+  };
+  for (let i = 0; i < profile.samples.length; i++) {
+    const name = byId.get(profile.samples[i]!)!.callFrame.functionName;
+    if (name === '(idle)' || name === '(program)') closeStretch();
+    else {
+      stretch.push(i);
+      stretchMs += (profile.timeDeltas[i] ?? 0) / 1000;
+    }
+  }
+  closeStretch();
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
   console.log(`top self time (${scenario}):`);
   for (const [name, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
@@ -84,6 +102,8 @@ try {
     const node = byId.get(profile.samples[i]!)!;
     inRun.set(label(node), (inRun.get(label(node)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   }
+  console.log(`\nin busy stretches over 50 ms, top self time:`);
+  for (const [name, ms] of [...inLong.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
   console.log(`\nlongest busy stretch: ${best.ms.toFixed(0)} ms; its top self time:`);
   for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
 } finally {

@@ -8,6 +8,7 @@
  * Members are added as own properties, exactly as JSON.parse adds them (so a "__proto__" key stays a key).
  * The result equals JSON.parse(text), and invalid text throws a SyntaxError, as JSON.parse would.
  */
+import { yieldToMain as yieldToMainThread } from './yield-to-main';
 
 export interface SlicedParseOptions {
   /** Characters handed to one native JSON.parse call, about. */
@@ -25,12 +26,6 @@ const DEFAULT_BUDGET_MS = 25;
 /** Containers nested deeper than this while still too large are parsed whole (pathological input only). */
 const MAX_DEPTH = 256;
 
-function defaultYield(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
 function fail(message: string, at: number): never {
@@ -44,7 +39,7 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 export async function parseJsonInSlices(text: string, options: SlicedParseOptions = {}): Promise<unknown> {
   const chunk = options.chunk ?? DEFAULT_CHUNK;
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
-  const yieldToMain = options.yieldToMain ?? defaultYield;
+  const yieldToMain = options.yieldToMain ?? yieldToMainThread;
   // Small enough for one call: nothing to slice.
   if (text.length <= chunk) return JSON.parse(text) as unknown;
 

@@ -1,5 +1,6 @@
+import { memo, useState } from 'react';
 import { Region } from '../../components/Region';
-import { dialectOf, EMPTY_BEHAVIOUR, type Dialect } from '../../tasks/behaviour';
+import { dialectOf, EMPTY_BEHAVIOUR, type Dialect, type Warning } from '../../tasks/behaviour';
 import { useBehaviourStore } from '../../tasks/behaviour-store';
 
 const DIALECTS: Record<Dialect, string> = {
@@ -14,6 +15,42 @@ function counts(record: Record<string, number | undefined>): string {
     .filter(([, n]) => n)
     .map(([k, n]) => `${k} ×${n}`);
   return parts.length ? parts.join(', ') : 'none seen';
+}
+
+/** Warnings drawn until asked for all: a server pushing for thousands of unknown tasks makes hundreds of them. */
+const SHOWN_WARNINGS = 20;
+
+const WarningItem = memo(function WarningItem({ warning: w }: { warning: Warning }) {
+  return (
+    <li className="warning-item">
+      <span className="warning-kind">{w.kind}</span> {w.detail}
+      {w.taskId ? <span className="mono muted"> {w.taskId}</span> : null}
+      {w.count > 1 ? <span className="muted"> ×{w.count}</span> : null}
+    </li>
+  );
+});
+
+/** The newest warnings first, a few of them unless asked for all, with how many of each kind. */
+function WarningList({ warnings }: { warnings: readonly Warning[] }) {
+  const [all, setAll] = useState(false);
+  const byKind: Record<string, number> = {};
+  for (const w of warnings) byKind[w.kind] = (byKind[w.kind] ?? 0) + 1;
+  const shown = (all ? warnings : warnings.slice(-SHOWN_WARNINGS)).slice().reverse();
+  return (
+    <>
+      {warnings.length > SHOWN_WARNINGS ? <p className="small mono">{counts(byKind)}</p> : null}
+      <ul className="warnings" aria-label="Protocol warnings">
+        {shown.map((w) => (
+          <WarningItem key={`${w.kind}:${w.taskId ?? ''}`} warning={w} />
+        ))}
+      </ul>
+      {warnings.length > SHOWN_WARNINGS ? (
+        <button type="button" className="link-button" onClick={() => setAll((a) => !a)}>
+          {all ? `Show the newest ${SHOWN_WARNINGS}` : `Show all ${warnings.length}`}
+        </button>
+      ) : null}
+    </>
+  );
 }
 
 /** What the connected server was seen to do, and the protocol violations it committed. */
@@ -41,19 +78,7 @@ export function ServerBehaviourPanel({ serverUrl }: { serverUrl: string }) {
         <dd className="mono">{counts(state.errorCodes)}</dd>
       </dl>
       <h3>Warnings{state.warnings.length ? ` (${state.warnings.length})` : ''}</h3>
-      {state.warnings.length === 0 ? (
-        <p className="muted">No protocol violations seen.</p>
-      ) : (
-        <ul className="warnings" aria-label="Protocol warnings">
-          {state.warnings.map((w) => (
-            <li key={`${w.kind}:${w.taskId ?? ''}`} className="warning-item">
-              <span className="warning-kind">{w.kind}</span> {w.detail}
-              {w.taskId ? <span className="mono muted"> {w.taskId}</span> : null}
-              {w.count > 1 ? <span className="muted"> ×{w.count}</span> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      {state.warnings.length === 0 ? <p className="muted">No protocol violations seen.</p> : <WarningList warnings={state.warnings} />}
     </Region>
   );
 }
