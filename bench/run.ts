@@ -187,36 +187,46 @@ async function storm(browser: Browser, server: RunningServer) {
 }
 
 /**
+ * Times, in the page, from the next click on a button labelled `button` to the first animation frame after an
+ * element matching `selector` appears. Returns a function that waits for that frame and gives the milliseconds.
+ */
+async function clickToFrame(page: Page, button: string, selector: string): Promise<() => Promise<number>> {
+  const slot = `__timing${++timings}`;
+  // As a string: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const t = (window[${JSON.stringify(slot)}] = {});
+    document.addEventListener('click', (e) => {
+      if (t.clicked === undefined && e.target?.closest?.('button')?.textContent?.includes(${JSON.stringify(button)})) t.clicked = e.timeStamp;
+    }, true);
+    const observer = new MutationObserver(() => {
+      if (t.clicked === undefined || !document.querySelector(${JSON.stringify(selector)})) return;
+      observer.disconnect();
+      requestAnimationFrame((time) => (t.shown = time));
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+  })()`);
+  return async () => {
+    await page.waitForFunction(`window[${JSON.stringify(slot)}].shown !== undefined`, undefined, { timeout: 180_000, polling: 'raf' });
+    return page.evaluate<number>(`Math.round(window[${JSON.stringify(slot)}].shown - window[${JSON.stringify(slot)}].clicked)`);
+  };
+}
+let timings = 0;
+
+/**
  * First content of a large result, timed in the page: from the click on "Run as task" to the first animation frame
  * after the Result region shows the result (its size notice, or its blocks). Playwright's own waits poll at up to
  * 500 ms intervals, so the harness's wall time (`harnessMs`, kept for comparison) overstates it by up to that much.
  */
 async function largeResult(browser: Browser, server: RunningServer, mb: number) {
   const { page, cdp } = await open(browser, server);
-  await page.evaluate(() => {
-    const w = window as unknown as { __clicked?: number; __shown?: number };
-    document.addEventListener('click', (e) => {
-      if (w.__clicked === undefined && (e.target as Element | null)?.closest('button')?.textContent?.includes('Run as task')) w.__clicked = e.timeStamp;
-    }, true);
-    const observer = new MutationObserver(() => {
-      if (w.__clicked === undefined || w.__shown !== undefined) return;
-      if (!document.querySelector('.result-viewer .large-notice, .result-viewer .content-blocks')) return;
-      w.__shown = -1;
-      observer.disconnect();
-      requestAnimationFrame((t) => (w.__shown = t));
-    });
-    observer.observe(document.body, { subtree: true, childList: true });
-  });
+  const firstContent = await clickToFrame(page, 'Run as task', '.result-viewer .large-notice, .result-viewer .content-blocks');
   await longTasks(page);
   const t0 = Date.now();
   await runTool(page, 'big_payload', { size_mb: String(mb) });
   const result = page.getByRole('region', { name: 'Result' });
   await result.getByText('not rendered until you ask').or(result.locator('.content-blocks')).first().waitFor({ timeout: 180_000 });
   const harness = Date.now() - t0;
-  const { clicked, shown } = await page.evaluate(() => {
-    const w = window as unknown as { __clicked?: number; __shown?: number };
-    return { clicked: w.__clicked ?? NaN, shown: w.__shown ?? NaN };
-  });
+  const firstContentMs = await firstContent();
   const long = await longTasks(page);
   const heap = await heapMb(cdp);
   // Then "Show content" on a result held back behind its size notice: from the click to the frame that shows the
@@ -225,25 +235,9 @@ async function largeResult(browser: Browser, server: RunningServer, mb: number) 
   let revealLongestMs = NaN;
   const show = result.getByRole('button', { name: 'Show content' });
   if (await show.count()) {
-    await page.evaluate(() => {
-      const w = window as unknown as { __revealClick?: number; __revealed?: number };
-      document.addEventListener('click', (e) => {
-        if (w.__revealClick === undefined && (e.target as Element | null)?.closest('button')?.textContent?.includes('Show content')) w.__revealClick = e.timeStamp;
-      }, true);
-      const observer = new MutationObserver(() => {
-        if (w.__revealClick === undefined || !document.querySelector('.result-viewer .content-blocks')) return;
-        observer.disconnect();
-        requestAnimationFrame((t) => (w.__revealed = t));
-      });
-      observer.observe(document.body, { subtree: true, childList: true });
-    });
+    const drawn = await clickToFrame(page, 'Show content', '.result-viewer .content-blocks');
     await show.click();
-    await page.waitForFunction(() => (window as unknown as { __revealed?: number }).__revealed !== undefined, undefined, { timeout: 120_000, polling: 'raf' });
-    const { from, to } = await page.evaluate(() => {
-      const w = window as unknown as { __revealClick?: number; __revealed?: number };
-      return { from: w.__revealClick ?? NaN, to: w.__revealed ?? NaN };
-    });
-    revealMs = Math.round(to - from);
+    revealMs = await drawn();
     const during = await longTasks(page);
     revealLongestMs = during.length ? Math.max(...during) : 0;
   }
@@ -255,7 +249,7 @@ async function largeResult(browser: Browser, server: RunningServer, mb: number) 
   await page.close();
   return {
     mb,
-    firstContentMs: Math.round(shown - clicked),
+    firstContentMs,
     harnessMs: harness,
     longestTaskMs: long.length ? Math.max(...long) : 0,
     heapMb: heap,

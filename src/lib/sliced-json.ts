@@ -116,77 +116,52 @@ export async function parseJsonInSlices(text: string, options: SlicedParseOption
       const whole = valueEnd(i, Infinity);
       return [JSON.parse(text.slice(i, whole)), whole];
     }
-    return text.charCodeAt(i) === 91 ? parseArray(i, depth) : parseObject(i, depth);
+    return parseContainer(i, depth);
   };
 
-  const parseArray = async (open: number, depth: number): Promise<[unknown[], number]> => {
-    const out: unknown[] = [];
-    let i = skipSpace(open + 1);
-    if (text.charCodeAt(i) === 93) return [out, i + 1];
-    // A run of small elements, from runStart to runEnd, parsed in one call.
+  /**
+   * An array or object too large to parse whole (its opening bracket at `open`): its members are found one by one,
+   * runs of small ones parsed together, large ones entered in turn. Object keys become own properties.
+   */
+  const parseContainer = async (open: number, depth: number): Promise<[unknown, number]> => {
+    const isArray = text.charCodeAt(open) === 91;
+    const close = isArray ? 93 : 125;
+    const items: unknown[] = [];
+    const members: Record<string, unknown> = {};
+    const add = (key: string, value: unknown) => (isArray ? items.push(value) : setOwn(members, key, value));
+    const out = () => (isArray ? items : members);
+    // A run of small members, from runStart to runEnd, parsed in one call.
     let runStart = -1;
     let runEnd = -1;
     const flush = () => {
       if (runStart === -1) return;
-      const items = JSON.parse(`[${text.slice(runStart, runEnd)}]`) as unknown[];
-      for (const item of items) out.push(item);
+      const run = text.slice(runStart, runEnd);
+      if (isArray) for (const item of JSON.parse(`[${run}]`) as unknown[]) items.push(item);
+      else {
+        const parsed = JSON.parse(`{${run}}`) as Record<string, unknown>;
+        for (const key of Object.keys(parsed)) setOwn(members, key, parsed[key]);
+      }
       runStart = -1;
     };
-    for (;;) {
-      if (i >= n) fail('Unterminated array', open);
-      const end = valueEnd(i, i + chunk);
-      if (end === -1) {
-        flush();
-        const [value, after] = await parseValue(i, depth + 1);
-        out.push(value);
-        i = after;
-        await maybeYield(i);
-      } else {
-        if (runStart === -1) runStart = i;
-        runEnd = end;
-        i = end;
-        if (runEnd - runStart >= chunk) {
-          flush();
-          await maybeYield(i);
-        }
-      }
-      i = skipSpace(i);
-      const c = text.charCodeAt(i);
-      if (c === 93) {
-        flush();
-        return [out, i + 1];
-      }
-      if (c !== 44) fail(`Expected ',' or ']' after an array element`, i);
-      i = skipSpace(i + 1);
-    }
-  };
-
-  const parseObject = async (open: number, depth: number): Promise<[Record<string, unknown>, number]> => {
-    const out: Record<string, unknown> = {};
     let i = skipSpace(open + 1);
-    if (text.charCodeAt(i) === 125) return [out, i + 1];
-    let runStart = -1;
-    let runEnd = -1;
-    const flush = () => {
-      if (runStart === -1) return;
-      const members = JSON.parse(`{${text.slice(runStart, runEnd)}}`) as Record<string, unknown>;
-      for (const key of Object.keys(members)) setOwn(out, key, members[key]);
-      runStart = -1;
-    };
+    if (text.charCodeAt(i) === close) return [out(), i + 1];
     for (;;) {
-      if (i >= n) fail('Unterminated object', open);
-      if (text.charCodeAt(i) !== 34) fail('Expected a property name', i);
-      const keyEnd = stringEnd(i);
-      const colon = skipSpace(keyEnd);
-      if (text.charCodeAt(colon) !== 58) fail(`Expected ':' after a property name`, colon);
-      const valueAt = skipSpace(colon + 1);
-      if (valueAt >= n) fail('Unexpected end', valueAt);
+      if (i >= n) fail(isArray ? 'Unterminated array' : 'Unterminated object', open);
+      // An object member: its key, then the value after the colon.
+      let valueAt = i;
+      if (!isArray) {
+        if (text.charCodeAt(i) !== 34) fail('Expected a property name', i);
+        const colon = skipSpace(stringEnd(i));
+        if (text.charCodeAt(colon) !== 58) fail(`Expected ':' after a property name`, colon);
+        valueAt = skipSpace(colon + 1);
+        if (valueAt >= n) fail('Unexpected end', valueAt);
+      }
       const end = valueEnd(valueAt, valueAt + chunk);
       if (end === -1) {
         flush();
-        const key = JSON.parse(text.slice(i, keyEnd)) as string;
+        const key = isArray ? '' : (JSON.parse(text.slice(i, stringEnd(i))) as string);
         const [value, after] = await parseValue(valueAt, depth + 1);
-        setOwn(out, key, value);
+        add(key, value);
         i = after;
         await maybeYield(i);
       } else {
@@ -200,11 +175,11 @@ export async function parseJsonInSlices(text: string, options: SlicedParseOption
       }
       i = skipSpace(i);
       const c = text.charCodeAt(i);
-      if (c === 125) {
+      if (c === close) {
         flush();
-        return [out, i + 1];
+        return [out(), i + 1];
       }
-      if (c !== 44) fail(`Expected ',' or '}' after a property value`, i);
+      if (c !== 44) fail(isArray ? `Expected ',' or ']' after an array element` : `Expected ',' or '}' after a property value`, i);
       i = skipSpace(i + 1);
     }
   };

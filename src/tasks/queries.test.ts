@@ -52,6 +52,7 @@ describe('the next tasks/list page', () => {
     // Page C holds page 1's tasks again, and points back at B: nothing new, and the list ends there.
     expect(await loadNextTaskPage(queryClient, session)).toBe(0);
     expect(paging(queryClient)?.nextCursor).toBeUndefined();
+    expect(paging(queryClient)?.idlePages).toBe(1);
     expect(await loadNextTaskPage(queryClient, session)).toBeUndefined();
     expect(request).toHaveBeenCalledTimes(3);
     expect(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url))).toHaveLength(4);

@@ -16,7 +16,12 @@ export interface ListPaging {
   /** Task ids and cursors seen in this pass (from page 1 on): a server going round in circles is noticed. */
   seenIds: Set<string>;
   seenCursors: Set<string>;
+  /** Pages in a row, in this pass, that brought no task new to it. */
+  idlePages: number;
 }
+
+/** Background listing stops after this many pages in a row with nothing new (cursors that never end, or ignored). */
+export const IDLE_PAGES_LIMIT = 3;
 
 /**
  * The server's tasks. With `tasks.list` the first page is fetched (and re-fetched by Refresh) and merged into what
@@ -40,6 +45,7 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
               generation: session.generation,
               seenIds: new Set(page.tasks.map((t) => t.taskId)),
               seenCursors: new Set(page.nextCursor !== undefined ? [page.nextCursor] : []),
+              idlePages: 0,
             });
             return mergeListedTasks(queryClient.getQueryData<TaskEntry[]>(key) ?? [], page.tasks, Date.now(), session.generation);
           }
@@ -76,6 +82,12 @@ export async function loadNextTaskPage(queryClient: QueryClient, session: McpSes
   const next = page.nextCursor !== undefined && !paging.seenCursors.has(page.nextCursor) ? page.nextCursor : undefined;
   if (next !== undefined) paging.seenCursors.add(next);
   const { nextCursor: _done, ...rest } = paging;
-  queryClient.setQueryData<ListPaging>(pagingKey, { ...rest, ...(next !== undefined && { nextCursor: next }), pagesLoaded: paging.pagesLoaded + 1, skipped: paging.skipped + page.skipped });
+  queryClient.setQueryData<ListPaging>(pagingKey, {
+    ...rest,
+    ...(next !== undefined && { nextCursor: next }),
+    pagesLoaded: paging.pagesLoaded + 1,
+    skipped: paging.skipped + page.skipped,
+    idlePages: fresh === 0 ? paging.idlePages + 1 : 0,
+  });
   return fresh;
 }

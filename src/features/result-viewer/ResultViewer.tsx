@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatBytes } from '../../components/time';
-import { prepareForView, resultSummary, type FetchedResult } from '../../tasks/result';
+import { prepareForView, resultSummary, type FetchedResult, type ResultSummary } from '../../tasks/result';
 import { OutlineView } from './OutlineView';
 import { ParsedView } from './ParsedView';
 import { RawView } from './RawView';
@@ -8,9 +8,8 @@ import { RawView } from './RawView';
 /** Above this size nothing is rendered until asked. */
 export const LARGE_RESULT = 1_000_000;
 
-function envelopeName(result: FetchedResult): string {
-  // The summary, not `parsed`: a large text-backed result is parsed only once asked to show it.
-  const p = resultSummary(result);
+/** From the summary, not `parsed`: a large text-backed result is parsed only once asked to show it. */
+function envelopeName(p: ResultSummary): string {
   if (p.kind === 'invalid') return 'unrecognised';
   const kind = { 'call-tool': 'CallToolResult', 'read-resource': 'ReadResourceResult', elicit: 'ElicitResult', 'create-message': 'CreateMessageResult', 'no-result': 'no result' }[p.kind];
   return p.envelope === 'seed' ? `${kind} in a {taskId, status, result} envelope` : kind;
@@ -45,7 +44,7 @@ export function ResultViewer({ result, outputSchema, onForget }: ResultViewerPro
   return (
     <div className="result-viewer">
       <div className="result-meta muted">
-        <strong>{formatBytes(result.size)}</strong> · {envelopeName(result)} · {result.fromStore ? 'kept locally, fetched' : 'fetched'}{' '}
+        <strong>{formatBytes(result.size)}</strong> · {envelopeName(summary)} · {result.fromStore ? 'kept locally, fetched' : 'fetched'}{' '}
         {new Date(result.fetchedAt).toLocaleString()}
         {result.keeping ? ' · keeping a local copy…' : null}
         {onForget ? (

@@ -15,7 +15,7 @@ import { useFilterStore } from '../../tasks/filter-store';
 import { countByStatus, visibleTasks } from '../../tasks/filtering';
 import { mcpKeys } from '../../tasks/keys';
 import { useLiveStore } from '../../tasks/live-store';
-import { loadNextTaskPage, tasksQueryOptions, type ListPaging } from '../../tasks/queries';
+import { IDLE_PAGES_LIMIT, loadNextTaskPage, tasksQueryOptions, type ListPaging } from '../../tasks/queries';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import type { DisplayStatus } from '../../tasks/status';
@@ -28,8 +28,6 @@ import { ViewSwitch } from './ViewSwitch';
 const ROW_HEIGHT = 33;
 /** Tasks listed in the background before paging waits for a scroll or a click (a server may hold millions). */
 export const AUTO_LIST_LIMIT = 20_000;
-/** Background listing stops after this many pages in a row that brought nothing new. */
-const IDLE_PAGES_LIMIT = 3;
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -37,14 +35,11 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const paging = useQuery<ListPaging>({ queryKey: mcpKeys.tasksPaging(serverUrl), queryFn: skipToken });
   const [pageError, setPageError] = useState<string | undefined>();
   const [loadingPage, setLoadingPage] = useState(false);
-  // Pages in a row that brought no task the list did not hold yet.
-  const [idlePages, setIdlePages] = useState(0);
-  // A new session (or another server) starts paging afresh: its own errors, its own idle count.
+  // A new session (or another server) starts paging afresh, without the last one's error.
   const sessionKey = `${serverUrl}#${session?.generation ?? 'none'}`;
   const [pagingFor, setPagingFor] = useState(sessionKey);
   if (pagingFor !== sessionKey) {
     setPagingFor(sessionKey);
-    setIdlePages(0);
     setPageError(undefined);
   }
   const status = useFilterStore((s) => s.status);
@@ -68,9 +63,6 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
     setLoadingPage(true);
     setPageError(undefined);
     loadNextTaskPage(queryClient, session)
-      // Pages with nothing new to this pass, again and again (a server whose cursors never end, or that ignores
-      // them), stop the background listing.
-      .then((fresh) => setIdlePages((n) => (fresh === undefined ? n : fresh === 0 ? n + 1 : 0)))
       .catch((error: unknown) => setPageError(describeRequestError(error, 'tasks/list')))
       .finally(() => {
         loading.current = false;
@@ -78,9 +70,10 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       });
   }, [queryClient, session]);
   // The rest of the list comes page after page in the background (up to AUTO_LIST_LIMIT tasks), so counts,
-  // filters and search cover every task; an error, a pause or pages with nothing new stop it ("Load more tasks"
-  // goes on by hand, Refresh starts over).
-  const autoList = hasMore && !paused && idlePages < IDLE_PAGES_LIMIT && pageError === undefined && entries.length < AUTO_LIST_LIMIT;
+  // filters and search cover every task; an error, a pause or pages with nothing new to this pass (queries.ts)
+  // stop it ("Load more tasks" goes on by hand, Refresh starts a new pass).
+  const idle = (paging.data?.idlePages ?? 0) >= IDLE_PAGES_LIMIT;
+  const autoList = hasMore && !paused && !idle && pageError === undefined && entries.length < AUTO_LIST_LIMIT;
   useEffect(() => {
     if (autoList && !loadingPage) loadMore();
   }, [autoList, loadingPage, loadMore]);
@@ -89,7 +82,6 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       type="button"
       className="button small"
       onClick={() => {
-        setIdlePages(0);
         setPageError(undefined);
         void tasks.refetch();
       }}
