@@ -7,6 +7,7 @@ import { ElicitRequestSchema, RELATED_TASK_META_KEY, type ElicitResult, type Imp
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
+import { yieldToMain } from '../lib/yield-to-main';
 import { LoggingTransport } from './logging-transport';
 import { offloadEventStream, offloadResponse, taskResultRequestId, warmUpOffloadWorker, type OffloadedEventStream } from './offload';
 import type { ProtocolLog } from './protocol-log';
@@ -87,6 +88,9 @@ function createClient(events: SessionEvents): Client {
 
 type StreamState = 'open' | 'unsupported';
 
+/** Bytes of the notification stream handed on per task when a large chunk arrives (about 30 pushes). */
+const STREAM_PIECE = 8 * 1024;
+
 
 /**
  * Wraps fetch for Streamable HTTP to learn when the GET notification stream opens (or is refused) and when it
@@ -106,14 +110,26 @@ function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opene
     settle(isStream ? 'open' : 'unsupported');
     if (!isStream || !response.body) return response;
     const source = response.body.getReader();
+    // What is left of a large chunk: a backlog of pushes (the page was busy, the server was not) is handed on in
+    // pieces, one task each, so the page paints between them instead of working through it all in one long task.
+    let rest: Uint8Array | undefined;
     const monitored = new Response(
       new ReadableStream<Uint8Array>({
         async pull(controller) {
+          if (rest) {
+            await yieldToMain();
+            controller.enqueue(rest.subarray(0, STREAM_PIECE));
+            rest = rest.length > STREAM_PIECE ? rest.subarray(STREAM_PIECE) : undefined;
+            return;
+          }
           try {
             const { done, value } = await source.read();
             if (done) {
               controller.close();
               onStreamEnded();
+            } else if (value.length > STREAM_PIECE) {
+              controller.enqueue(value.subarray(0, STREAM_PIECE));
+              rest = value.subarray(STREAM_PIECE);
             } else controller.enqueue(value);
           } catch (error) {
             controller.error(error);
