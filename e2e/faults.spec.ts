@@ -80,7 +80,7 @@ test.describe('faults', () => {
 
       const slow = await runTool(page, 'slow_responses', {});
       await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'completed');
-      // Auto-fetch may have started it already; otherwise ask. Either way it hangs for 30 s while the page goes on.
+      // Auto-fetch may have started it already; otherwise ask. Either way it hangs for 90 s while the page goes on.
       const fetchButton = page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' });
       if (await fetchButton.isEnabled()) await fetchButton.click();
       await expect(result).toContainText('Fetching the result');

@@ -2,7 +2,7 @@
  * A deliberately broken MCP server for fault tests, written by hand (no SDK) so it can break the protocol:
  * wrong result shapes, non-JSON and non-JSON-RPC frames, megabyte strings, status regressions, duplicate and
  * out-of-order pushes, pushes for unknown tasks, invalid timestamps, absurd TTLs, a 10,000-task page,
- * cursors that never end and 30-second responses. Each misbehaviour is a tool; calling it as a task sets it off. Loopback only.
+ * cursors that never end and 90-second responses. Each misbehaviour is a tool; calling it as a task sets it off. Loopback only.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,6 +18,12 @@ interface FakeTask {
   pollInterval?: number;
 }
 
+/**
+ * How long slow_responses takes to answer. Longer than the fault test can take to reach its check on 2 busy cores
+ * (it saw the answer already there twice with 30 s), so the check sees the request still hanging.
+ */
+const SLOW_MS = 90_000;
+
 export const MISBEHAVIOURS = {
   wrong_result_shape: 'completes, then tasks/result answers with content that is not an array',
   garbage_frames: 'sends non-JSON, non-JSON-RPC and array frames on the notification stream, then completes',
@@ -28,7 +34,7 @@ export const MISBEHAVIOURS = {
   bad_timestamps: 'pushes a task whose createdAt and lastUpdatedAt are not dates',
   absurd_ttl: 'creates tasks with ttl -5 and 1e20',
   big_page: 'makes tasks/list answer with 10,000 more tasks in one page',
-  slow_responses: 'its tasks/get and tasks/result take 30 s to answer',
+  slow_responses: `its tasks/get and tasks/result take ${SLOW_MS / 1000} s to answer`,
   endless_pages: 'makes tasks/list hand out a new cursor on every page, with nothing on the pages after the first',
 } as const;
 type Misbehaviour = keyof typeof MISBEHAVIOURS;
@@ -176,7 +182,7 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       case 'tasks/get': {
         const r = taskOf();
         if (!r) return err(-32602, 'Task not found');
-        if (r.slow) await new Promise((resolve) => later(30_000, () => resolve(undefined)));
+        if (r.slow) await new Promise((resolve) => later(SLOW_MS, () => resolve(undefined)));
         return { result: r.task };
       }
       case 'tasks/list':
@@ -191,7 +197,7 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       case 'tasks/result': {
         const r = taskOf();
         if (!r) return err(-32602, 'Task not found');
-        if (r.slow) await new Promise((resolve) => later(30_000, () => resolve(undefined)));
+        if (r.slow) await new Promise((resolve) => later(SLOW_MS, () => resolve(undefined)));
         return { result: r.result };
       }
       default:
