@@ -50,7 +50,8 @@ export function stepSelection(queryClient: QueryClient, delta: 1 | -1): void {
   const selected = useSelectionStore.getState().selectedTaskId;
   const at = rows.findIndex((e) => e.task.taskId === selected);
   const next = at === -1 ? (delta === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
-  useSelectionStore.getState().taskSelected(rows[next]!.task.taskId, { reveal: true });
+  const row = rows[next];
+  if (row) useSelectionStore.getState().taskSelected(row.task.taskId, { reveal: true });
 }
 
 function clickIfEnabled(selector: string): void {

@@ -176,7 +176,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
   const jsonSpans = new TopLevelSpans();
 
   const classifyLine = () => {
-    const head = pieces.length === 1 ? pieces[0]! : pieces.join('');
+    const head = pieces.join('');
     if (!head.startsWith('data:')) {
       lineKind = 'other';
       return;
@@ -221,7 +221,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     if (lineKind === 'unknown' && pieces.length > 0) classifyLine();
     lineKind = 'unknown';
     headLength = 0;
-    const line = pieces.length === 1 ? pieces[0]! : pieces.join('');
+    const line = pieces.join('');
     pieces = [];
     if (line === '') dispatch();
     else lines.push(line);
@@ -317,7 +317,10 @@ export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 're
   const texts = new Map<string, string>();
   const remember = (key: string, text: string) => {
     texts.set(key, text);
-    while (texts.size > KEPT_TEXTS) texts.delete(texts.keys().next().value!);
+    for (const oldest of texts.keys()) {
+      if (texts.size <= KEPT_TEXTS) break;
+      texts.delete(oldest);
+    }
   };
   const blob = (request: number, key: string) => {
     const text = texts.get(key);
@@ -348,7 +351,8 @@ export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 're
     const expected = streams.get(stream)?.expected;
     if (!expected) return;
     expected.add(id);
-    if (expected.size > MAX_EXPECTED) expected.delete(expected.values().next().value!);
+    const oldest = expected.values().next();
+    if (expected.size > MAX_EXPECTED && !oldest.done) expected.delete(oldest.value);
   };
 
   return (message) => {

@@ -44,7 +44,10 @@ export function peekOffloaded(result: unknown): OffloadedPayload | undefined {
 
 function remember(key: string, payload: OffloadedPayload): void {
   payloads.set(key, payload);
-  while (payloads.size > KEPT_PAYLOADS) payloads.delete(payloads.keys().next().value!);
+  for (const oldest of payloads.keys()) {
+    if (payloads.size <= KEPT_PAYLOADS) break;
+    payloads.delete(oldest);
+  }
 }
 
 let worker: Worker | null | undefined;
@@ -130,7 +133,7 @@ export function taskResultRequestId(body: unknown): string | number | undefined 
 }
 
 function modeOf(response: Response): 'sse' | 'json' | undefined {
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = (response.headers.get('content-type') ?? '').split(';', 1).join('').trim().toLowerCase();
   return type === 'text/event-stream' ? 'sse' : type === 'application/json' ? 'json' : undefined;
 }
 

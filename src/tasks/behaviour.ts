@@ -48,9 +48,10 @@ const MAX_WARNINGS = 200;
 
 function warn(state: BehaviourState, kind: WarningKind, detail: string, now: number, taskId?: string): BehaviourState {
   const index = state.warnings.findIndex((w) => w.kind === kind && w.taskId === taskId);
-  if (index >= 0) {
+  const found = state.warnings[index];
+  if (found) {
     const warnings = state.warnings.slice();
-    warnings[index] = { ...warnings[index]!, count: warnings[index]!.count + 1, detail };
+    warnings[index] = { ...found, count: found.count + 1, detail };
     return { ...state, warnings };
   }
   const warning: Warning = { kind, detail, firstAt: now, count: 1, ...(taskId !== undefined && { taskId }) };

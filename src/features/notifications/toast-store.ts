@@ -21,7 +21,8 @@ let nextId = 1;
 export const useToastStore = create<ToastState>()((set, get) => ({
   toasts: [],
   tasksEnded: (ended) => {
-    if (ended.length === 0) return;
+    const first = ended[0];
+    if (!first) return;
     const added: Toast[] =
       ended.length <= MAX_SINGLE
         ? ended.map((task) => ({ id: nextId++, kind: 'ended', task }))
@@ -30,7 +31,7 @@ export const useToastStore = create<ToastState>()((set, get) => ({
               id: nextId++,
               kind: 'summary',
               count: ended.length,
-              serverUrl: ended[0]!.serverUrl,
+              serverUrl: first.serverUrl,
               byStatus: ended.reduce<Partial<Record<DisplayStatus, number>>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {}),
             },
           ];

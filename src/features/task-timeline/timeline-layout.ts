@@ -55,14 +55,14 @@ export function barLayout(entry: TaskEntry, now: number, shown: DisplayStatus = 
     if (last && last.kind === kind) last.to = Math.max(last.to, to);
     else segments.push({ kind, from, to });
   };
-  for (let i = 0; i < history.length; i++) {
-    const status = history[i]!.status;
+  for (const [i, entry] of history.entries()) {
+    const status = entry.status;
     if (ENDING.has(status)) {
       // First seen already ended: what happened before is unknown.
       if (i === 0) push('unobserved', start, end);
       break;
     }
-    const from = i === 0 ? start : clamp(history[i]!.at);
+    const from = i === 0 ? start : clamp(entry.at);
     const next = history[i + 1];
     const to = next ? clamp(next.at) : end;
     push(status === 'input_required' ? 'input_required' : 'working', Math.max(from, segments[segments.length - 1]?.to ?? start), to);
