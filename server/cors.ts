@@ -15,6 +15,15 @@ export function isAllowedOrigin(origin: string, extra: readonly string[]): boole
   }
 }
 
+function allowedHeaders(requested: string | undefined): string {
+  const extra = (requested ?? '')
+    .slice(0, 2000)
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/.test(name));
+  return [ALLOWED_HEADERS, ...extra].join(', ');
+}
+
 /** Writes the CORS headers; answers preflights. Returns true when the request was fully handled. */
 export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigins: readonly string[]): boolean {
   const origin = req.headers.origin;
@@ -30,7 +39,8 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigin
   if (req.method === 'OPTIONS') {
     res.writeHead(204, {
       'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-      'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+      // The dashboard lets its user add custom headers (an API key, a tenant id): an allowed origin may send them.
+      'Access-Control-Allow-Headers': allowedHeaders(req.headers['access-control-request-headers']),
       'Access-Control-Max-Age': '600',
     });
     res.end();

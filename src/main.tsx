@@ -3,19 +3,30 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient, Providers } from './app/providers';
+import { RootBoundary } from './app/RootBoundary';
+import { StartupError } from './app/StartupError';
 import { startUrlSync } from './app/url-state';
 import { startThemeSync } from './components/display-prefs';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const reactRoot = createRoot(root);
 
-startThemeSync();
-startUrlSync();
-createRoot(root).render(
-  <StrictMode>
-    <Providers client={createQueryClient()}>
-      <App />
-    </Providers>
-  </StrictMode>,
-);
+// A failure while starting shows what to do instead of leaving the page blank.
+try {
+  startThemeSync();
+  startUrlSync();
+  reactRoot.render(
+    <StrictMode>
+      <RootBoundary>
+        <Providers client={createQueryClient()}>
+          <App />
+        </Providers>
+      </RootBoundary>
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error('Taskdeck could not start', error);
+  reactRoot.render(<StartupError error={error} />);
+}

@@ -1,5 +1,5 @@
 import { activeSlot, storedConnectedSlots, useConnectionStore, useServersStore } from '../mcp/connection-store';
-import { serverIdentity } from '../mcp/errors';
+import { serverIdentity, withoutUserinfo } from '../mcp/errors';
 import type { TransportChoice } from '../mcp/session';
 import { useFilterStore, type SortKey } from '../tasks/filter-store';
 import { FILTER_STATUSES } from '../tasks/filtering';
@@ -26,7 +26,7 @@ export function readDeepLink(search: string): DeepLink {
   const transport = params.get('transport');
   const link: DeepLink = { transport: TRANSPORTS.includes(transport as TransportChoice) ? (transport as TransportChoice) : 'auto' };
   const server = params.get('server');
-  if (server) link.server = server;
+  if (server) link.server = withoutUserinfo(server);
   const task = params.get('task');
   if (task) link.task = task;
   const status = params.get('status');
@@ -41,7 +41,7 @@ export function readDeepLink(search: string): DeepLink {
 export function writeDeepLink(search: string, link: DeepLink): string {
   const params = new URLSearchParams(search);
   const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
-  set('server', link.server);
+  set('server', link.server && withoutUserinfo(link.server));
   set('transport', link.server ? link.transport : undefined);
   set('task', link.task);
   set('status', link.status);
@@ -50,6 +50,12 @@ export function writeDeepLink(search: string, link: DeepLink): string {
   set('view', link.view === 'timeline' ? 'timeline' : undefined);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+function slotById(id: number) {
+  const slot = useServersStore.getState().slots.find((s) => s.id === id);
+  if (!slot) throw new Error(`Server slot ${id} is missing right after it was added.`);
+  return slot;
 }
 
 /**
@@ -66,16 +72,16 @@ export function startUrlSync(): () => void {
   if (link.view) useViewStore.getState().viewLinked(link.view);
   // Connections open before a reload come back; the deep link's server is shown (added when it is new).
   const reopen = new Set(storedConnectedSlots());
-  if (link.server) {
-    const servers = useServersStore.getState();
-    const same = servers.slots.find((slot) => serverIdentity(slot.store.getState().serverUrl) === serverIdentity(link.server!));
+  const linked = link.server;
+  if (linked) {
+    const same = useServersStore.getState().slots.find((slot) => serverIdentity(slot.store.getState().serverUrl) === serverIdentity(linked));
     const active = activeSlot();
     const reuse = same ?? (!active.store.getState().serverUrl.trim() || !reopen.has(active) ? active : undefined);
-    const slot = reuse ?? servers.slots.find((s) => s.id === servers.serverAdded())!;
-    servers.serverSwitched(slot.id);
-    const state = slot.store.getState();
-    state.serverUrlEdited(link.server);
-    state.transportChosen(link.transport);
+    // Read the store again after adding: a snapshot taken before the add does not hold the new slot.
+    const slot = reuse ?? slotById(useServersStore.getState().serverAdded());
+    useServersStore.getState().serverSwitched(slot.id);
+    // Credentials entered for another origin are dropped here: a link never sends them anywhere new.
+    slot.store.getState().serverLinked(linked, link.transport);
     reopen.add(slot);
   }
   for (const slot of reopen) void slot.store.getState().connectRequested();

@@ -1,7 +1,7 @@
 import { create, useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { backoffDelay } from './backoff';
-import { ConnectionError, messageOf, serverIdentity } from './errors';
+import { ConnectionError, messageOf, originOf, serverIdentity, withoutUserinfo } from './errors';
 import { createEmitter } from './emitter';
 import { useElicitationStore } from './elicitation-store';
 import { ProtocolLog } from './protocol-log';
@@ -47,10 +47,24 @@ export interface ConnectionState {
   transport: TransportChoice;
   bearerToken: string;
   headers: HeaderRow[];
+  /**
+   * The origin the token and headers were entered for. They are sent to that origin only: a server on any other
+   * origin never gets them, whatever else changes in the form.
+   */
+  credentialOrigin: string | undefined;
+  /** The origin whose token and headers were cleared because the server changed, to say so in the form. */
+  credentialsDroppedFor: string | undefined;
   recent: RecentServer[];
   /** Bumped by every connect or disconnect, so an outdated attempt knows to give up. */
   attempt: number;
   serverUrlEdited: (url: string) => void;
+  /**
+   * The server was set without the user typing it (a deep link, a recent server): credentials entered for another
+   * origin are dropped, and a link with user:password@ loses it.
+   */
+  serverLinked: (url: string, transport: TransportChoice) => void;
+  /** The user pressed Connect with credentials in the form: they are for the server in the form. */
+  credentialsConfirmed: () => void;
   transportChosen: (transport: TransportChoice) => void;
   bearerTokenEdited: (token: string) => void;
   headerAdded: () => void;
@@ -88,6 +102,23 @@ export interface SlotSeed {
   transport?: TransportChoice;
   bearerToken?: string;
   headers?: HeaderRow[];
+  credentialOrigin?: string;
+}
+
+const dropCredentials = (origin: string | undefined): Partial<ConnectionState> => ({
+  bearerToken: '',
+  headers: [],
+  credentialOrigin: undefined,
+  credentialsDroppedFor: origin ?? 'another server',
+});
+
+const hasCredentials = (state: Pick<ConnectionState, 'bearerToken' | 'headers'>) =>
+  state.bearerToken.trim() !== '' || state.headers.some((h) => h.name.trim() !== '' || h.value !== '');
+
+/** Whether the form's token and headers may go to the form's server. */
+export function credentialsMayBeSent(state: Pick<ConnectionState, 'serverUrl' | 'credentialOrigin'>): boolean {
+  const origin = originOf(state.serverUrl);
+  return origin !== undefined && origin === state.credentialOrigin;
 }
 
 function createConnection(slotId: number, seed: SlotSeed, persist: () => void): StoreApi<ConnectionState> {
@@ -95,7 +126,7 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
   return createStore<ConnectionState>()((rawSet, get) => {
   const set = (patch: Partial<ConnectionState>) => {
     rawSet(patch);
-    if ('serverUrl' in patch || 'transport' in patch || 'bearerToken' in patch || 'headers' in patch || 'status' in patch) persist();
+    if ('serverUrl' in patch || 'transport' in patch || 'bearerToken' in patch || 'headers' in patch || 'status' in patch || 'credentialOrigin' in patch) persist();
   };
   const protocolLog = new ProtocolLog();
   /** Opens a session with the form's settings; the session reports pushes and loss back here. */
@@ -103,7 +134,7 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
     const { serverUrl, transport, bearerToken, headers } = get();
     const identity = serverIdentity(serverUrl);
     const generation = get().generation + 1;
-    const prepared = requestHeaders(bearerToken, headers);
+    const prepared = credentialsMayBeSent(get()) ? requestHeaders(bearerToken, headers) : { headers: {}, secrets: [] };
     protocolLog.setSecrets(prepared.secrets);
     // `lost` can fire while connecting (a failed attempt closes its transport): before `session` has a value.
     let session: McpSession | undefined = undefined;
@@ -180,17 +211,37 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
     transport: seed.transport ?? 'auto',
     bearerToken: seed.bearerToken ?? '',
     headers: seed.headers ?? [],
+    credentialOrigin: seed.credentialOrigin,
+    credentialsDroppedFor: undefined,
     recent: readRecentServers(),
     attempt: 0,
 
-    serverUrlEdited: (serverUrl) => set({ serverUrl }),
+    serverUrlEdited: (serverUrl) => {
+      // Typing another origin drops what was entered for the old one (an unfinished URL keeps them for now).
+      const origin = originOf(serverUrl);
+      const bound = get().credentialOrigin;
+      set({ serverUrl, ...(origin !== undefined && bound !== undefined && origin !== bound && dropCredentials(bound)) });
+    },
+    serverLinked: (url, transport) => {
+      const serverUrl = withoutUserinfo(url);
+      const origin = originOf(serverUrl);
+      const keep = origin !== undefined && origin === get().credentialOrigin;
+      set({ serverUrl, transport, ...(!keep && hasCredentials(get()) && dropCredentials(get().credentialOrigin)) });
+    },
+    credentialsConfirmed: () => {
+      if (get().credentialOrigin === undefined && hasCredentials(get())) set({ credentialOrigin: originOf(get().serverUrl) });
+    },
     transportChosen: (transport) => set({ transport }),
-    bearerTokenEdited: (bearerToken) => set({ bearerToken }),
-    headerAdded: () => set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }] }),
-    headerEdited: (id, name, value) => set({ headers: get().headers.map((h) => (h.id === id ? { id, name, value } : h)) }),
+    bearerTokenEdited: (bearerToken) => set({ bearerToken, credentialOrigin: originOf(get().serverUrl), credentialsDroppedFor: undefined }),
+    headerAdded: () => set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }], credentialOrigin: originOf(get().serverUrl) }),
+    headerEdited: (id, name, value) =>
+      set({ headers: get().headers.map((h) => (h.id === id ? { id, name, value } : h)), credentialOrigin: originOf(get().serverUrl) }),
     headerRemoved: (id) => set({ headers: get().headers.filter((h) => h.id !== id) }),
 
     async connectRequested() {
+      // user:password@ never reaches a request, the address bar or storage (a browser refuses such a fetch anyway).
+      const typed = get().serverUrl;
+      if (withoutUserinfo(typed) !== typed) set({ serverUrl: withoutUserinfo(typed) });
       const previous = get().session;
       const attempt = get().attempt + 1;
       set({ attempt, status: 'Connecting', detail: undefined, hint: undefined, session: null });
@@ -215,7 +266,7 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
 
 // The servers this tab works with, with their credentials: this tab's sessionStorage only, never localStorage or
 // the URL. A reload reconnects the ones that were connected.
-const SERVERS_KEY = 'taskdeck.servers';
+export const SERVERS_KEY = 'taskdeck.servers';
 
 interface StoredSlot extends SlotSeed {
   connected?: boolean;
@@ -226,7 +277,9 @@ function readStoredSlots(): { slots: StoredSlot[]; active: number } {
     const parsed = JSON.parse(sessionStorage.getItem(SERVERS_KEY) ?? '{}') as { slots?: unknown; active?: unknown };
     const slots = Array.isArray(parsed.slots)
       ? (parsed.slots as StoredSlot[]).filter((slot) => typeof slot === 'object' && slot !== null).map((slot) => ({
-          ...(typeof slot.serverUrl === 'string' && { serverUrl: slot.serverUrl }),
+          ...(typeof slot.serverUrl === 'string' && { serverUrl: withoutUserinfo(slot.serverUrl) }),
+          // Credentials stored before they were tied to an origin belong to the server stored beside them.
+          ...(typeof slot.serverUrl === 'string' && { credentialOrigin: typeof slot.credentialOrigin === 'string' ? slot.credentialOrigin : originOf(slot.serverUrl) }),
           ...(slot.transport && ['auto', 'streamable-http', 'sse'].includes(slot.transport) && { transport: slot.transport }),
           ...(typeof slot.bearerToken === 'string' && { bearerToken: slot.bearerToken }),
           headers: Array.isArray(slot.headers) ? slot.headers.filter((h) => typeof h?.name === 'string' && typeof h?.value === 'string' && typeof h?.id === 'number') : [],
@@ -256,12 +309,26 @@ interface ServersState {
 
 let nextSlotId = 1;
 
+/** The store always holds at least one slot (closing the last one only disconnects it). */
+function firstSlot(slots: readonly ServerSlot[]): ServerSlot {
+  const first = slots[0];
+  if (!first) throw new Error('No server slot: the connection store lost its last slot.');
+  return first;
+}
+
 function persistSlots(): void {
   const state = useServersStore.getState() as ServersState | undefined;
   if (!state) return;
   const slots = state.slots.map(({ store }) => {
     const c = store.getState();
-    return { serverUrl: c.serverUrl, transport: c.transport, bearerToken: c.bearerToken, headers: c.headers, connected: c.status !== 'Disconnected' && c.status !== 'Error' };
+    return {
+      serverUrl: withoutUserinfo(c.serverUrl),
+      transport: c.transport,
+      bearerToken: c.bearerToken,
+      headers: c.headers,
+      credentialOrigin: c.credentialOrigin,
+      connected: c.status !== 'Disconnected' && c.status !== 'Error',
+    };
   });
   const active = state.slots.findIndex((slot) => slot.id === state.activeId);
   try {
@@ -281,7 +348,7 @@ export const useServersStore = create<ServersState>()((set, get) => {
   const slots = (stored.slots.length > 0 ? stored.slots : [{}]).map(makeSlot);
   return {
     slots,
-    activeId: (slots[stored.active] ?? slots[0]!).id,
+    activeId: (slots[stored.active] ?? firstSlot(slots)).id,
     serverAdded: (seed = {}) => {
       const slot = makeSlot(seed);
       set({ slots: [...get().slots, slot], activeId: slot.id });
@@ -299,7 +366,8 @@ export const useServersStore = create<ServersState>()((set, get) => {
       if (get().slots.length === 1) return;
       const index = get().slots.indexOf(slot);
       const rest = get().slots.filter((s) => s !== slot);
-      set({ slots: rest, activeId: get().activeId === id ? rest[Math.min(index, rest.length - 1)]!.id : get().activeId });
+      const next = rest[Math.min(index, rest.length - 1)] ?? firstSlot(rest);
+      set({ slots: rest, activeId: get().activeId === id ? next.id : get().activeId });
       queueMicrotask(persistSlots);
     },
   };
@@ -311,7 +379,7 @@ export function storedConnectedSlots(): ServerSlot[] {
 }
 
 export function activeSlot(state: ServersState = useServersStore.getState()): ServerSlot {
-  return state.slots.find((slot) => slot.id === state.activeId) ?? state.slots[0]!;
+  return state.slots.find((slot) => slot.id === state.activeId) ?? firstSlot(state.slots);
 }
 
 /** The slot connected (or set up) for a server identity, if any. */

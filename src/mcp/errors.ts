@@ -57,6 +57,29 @@ export function serverIdentity(input: string): string {
   }
 }
 
+/** The URL without user:password@ (never kept, shown or sent); anything that is not a URL is left as typed. */
+export function withoutUserinfo(input: string): string {
+  try {
+    const url = new URL(input.trim());
+    if (!url.username && !url.password) return input;
+    url.username = '';
+    url.password = '';
+    return url.toString();
+  } catch {
+    return input;
+  }
+}
+
+/** The origin (scheme, host, port) of an http(s) URL, or undefined for anything else. */
+export function originOf(input: string): string | undefined {
+  try {
+    const url = new URL(input.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The HTTP status carried by the SDK's transport errors (StreamableHTTPError, SseError), if any. */
 export function httpStatusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {

@@ -20,10 +20,14 @@ export function ConnectionForm() {
   const connectRequested = useConnectionStore((s) => s.connectRequested);
   const disconnectRequested = useConnectionStore((s) => s.disconnectRequested);
   const recent = useConnectionStore((s) => s.recent);
+  const serverLinked = useConnectionStore((s) => s.serverLinked);
+  const credentialsConfirmed = useConnectionStore((s) => s.credentialsConfirmed);
+  const droppedFor = useConnectionStore((s) => s.credentialsDroppedFor);
 
   const live = status === 'Connected' || status === 'Connecting' || status === 'Reconnecting';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (!live) credentialsConfirmed();
     void (live ? disconnectRequested() : connectRequested());
   };
 
@@ -50,8 +54,7 @@ export function ConnectionForm() {
             onChange={(e) => {
               const chosen = recent.find((r) => r.url === e.target.value);
               if (!chosen) return;
-              serverUrlEdited(chosen.url);
-              transportChosen(chosen.transport);
+              serverLinked(chosen.url, chosen.transport);
             }}
           >
             <option value="">{recent.length} recent…</option>
@@ -85,6 +88,11 @@ export function ConnectionForm() {
         />
       </label>
       <HeadersEditor disabled={live} />
+      {droppedFor && !live ? (
+        <p className="muted small credentials-note" role="note">
+          Token and headers cleared: they were entered for {droppedFor} and are never sent to another server.
+        </p>
+      ) : null}
       <button type="submit" className={live ? 'button' : 'button primary'}>
         {live ? 'Disconnect' : 'Connect'}
       </button>
