@@ -15,6 +15,7 @@ import { expireTask, reportRejection, storeFetchedResult, writeTask } from '../t
 import { resultQueryOptions } from '../features/task-details/api';
 import { usePrefsStore } from '../tasks/prefs-store';
 import { applyTaskUpdates, type TaskEntry, type UpdateInfo } from '../tasks/task-cache';
+import { frameOrTimeout, groupByServer, HeldPushes, type FlushScheduler } from '../tasks/push-buffer';
 import { resultObservation } from '../tasks/result';
 
 const TICK_MS = 250;
@@ -34,9 +35,7 @@ const STREAM_LIMIT = 3;
  * not one per message (see QUIET_MS for when a push is applied at once).
  */
 function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[]): void {
-  const byServer = new Map<string, TaskPushEvent[]>();
-  for (const e of events) byServer.set(e.serverUrl, [...(byServer.get(e.serverUrl) ?? []), e]);
-  for (const [serverUrl, batch] of byServer) {
+  for (const [serverUrl, batch] of groupByServer(events)) {
     const key = mcpKeys.tasks(serverUrl);
     const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
     const updates: { task: Task; info: UpdateInfo; method: TaskPushEvent['method'] }[] = [];
@@ -51,7 +50,8 @@ function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[])
     if (updates.length === 0) continue;
     const { entries, outcomes } = applyTaskUpdates(queryClient.getQueryData<TaskEntry[]>(key) ?? [], updates);
     updates.forEach(({ task, method, info }, i) => {
-      const outcome = outcomes[i]!;
+      const outcome = outcomes[i];
+      if (!outcome) return;
       // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
       const unknownTask = !outcome.known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
       reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
@@ -61,7 +61,10 @@ function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[])
   }
 }
 
-const nextFrame: (fn: () => void) => void = typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
+const browserScheduler: FlushScheduler = {
+  frame: typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16),
+  timeout: (fn, ms) => void setTimeout(fn, ms),
+};
 
 /**
  * The one place where server traffic about tasks reaches the query cache: pushes (either dialect) from every
@@ -73,7 +76,7 @@ export function usePushSync(): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    const held = new Map<string, TaskPushEvent>();
+    const held = new HeldPushes();
     let pending: TaskPushEvent[] = [];
     let lastFlush = -Infinity;
     const flush = () => {
@@ -82,10 +85,11 @@ export function usePushSync(): void {
       lastFlush = performance.now();
       applyPushes(queryClient, batch);
     };
+    // A hidden tab runs no animation frames: a timer flushes then, so pushes never pile up unapplied.
+    const flushSoon = frameOrTimeout(flush, browserScheduler);
     const offPush = sessionEvents.on('taskPush', (event) => {
       if (useLiveStore.getState().paused) {
-        const parsed = parseTask(event.params);
-        held.set(parsed?.taskId ?? `invalid:${held.size}`, event);
+        held.hold(event);
         return;
       }
       // A push after a quiet spell is written at once (in a microtask, so pushes that arrived together still go
@@ -93,14 +97,11 @@ export function usePushSync(): void {
       // costs one cache write (and one render) per frame.
       if (pending.push(event) === 1) {
         if (performance.now() - lastFlush >= QUIET_MS) queueMicrotask(flush);
-        else nextFrame(flush);
+        else flushSoon();
       }
     });
     const offLive = useLiveStore.subscribe((state, prev) => {
-      if (prev.paused && !state.paused) {
-        applyPushes(queryClient, [...held.values()]);
-        held.clear();
-      }
+      if (prev.paused && !state.paused) applyPushes(queryClient, held.drain());
     });
     return () => {
       offPush();
