@@ -93,7 +93,8 @@ export class ProtocolLog {
     // Requests wait for their response in the other direction; responses find their request's method and latency.
     if (kind === 'request' && id !== undefined) {
       this.pending.set(`${direction}:${id}`, { method: entry.method, time: now });
-      if (this.pending.size > this.capacity) this.pending.delete(this.pending.keys().next().value!);
+      const oldest = this.pending.keys().next();
+      if (this.pending.size > this.capacity && !oldest.done) this.pending.delete(oldest.value);
     } else if ((kind === 'response' || kind === 'error') && id !== undefined) {
       const key = `${direction === 'in' ? 'out' : 'in'}:${id}`;
       const request = this.pending.get(key);

@@ -62,7 +62,7 @@ function appendTransition(history: Transition[], transition: Transition): Transi
   if (last && last.status === transition.status && last.statusMessage === transition.statusMessage) return history;
   const next = [...history, transition];
   // Keep the first transition (the start) and the most recent ones.
-  return next.length > MAX_HISTORY ? [next[0]!, ...next.slice(next.length - MAX_HISTORY + 1)] : next;
+  return next.length > MAX_HISTORY ? [...next.slice(0, 1), ...next.slice(next.length - MAX_HISTORY + 1)] : next;
 }
 
 function transitionOf(task: Task, info: UpdateInfo): Transition {
@@ -144,7 +144,8 @@ function insertSorted(entries: readonly TaskEntry[], entry: TaskEntry): TaskEntr
   let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareNewestFirst(entries[mid]!, entry) <= 0) lo = mid + 1;
+    const probe = entries[mid];
+    if (probe && compareNewestFirst(probe, entry) <= 0) lo = mid + 1;
     else hi = mid;
   }
   const copy = entries.slice();
@@ -155,8 +156,8 @@ function insertSorted(entries: readonly TaskEntry[], entry: TaskEntry): TaskEntr
 /** Upserts one task into the list (pure: returns a new array when anything changed). */
 export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
   const index = entries.findIndex((e) => e.task.taskId === incoming.taskId);
-  if (index === -1) return { entries: insertSorted(entries, newEntry(incoming, info)) };
-  const current = entries[index]!;
+  const current = entries[index];
+  if (!current) return { entries: insertSorted(entries, newEntry(incoming, info)) };
   const { entry, rejected } = updateEntry(current, incoming, info);
   let copy: TaskEntry[];
   if (entry.task.createdAt !== current.task.createdAt) {
@@ -189,13 +190,13 @@ export function applyTaskUpdates(entries: readonly TaskEntry[], updates: Readonl
   let moved = false;
   for (const { task, info } of updates) {
     const index = position.get(task.taskId);
-    if (index === undefined) {
+    const current = index === undefined ? undefined : copy[index];
+    if (index === undefined || !current) {
       position.set(task.taskId, copy.push(newEntry(task, info)) - 1);
       added++;
       outcomes.push({ known: false });
       continue;
     }
-    const current = copy[index]!;
     const { entry, rejected } = updateEntry(current, task, info);
     if (entry.task.createdAt !== current.task.createdAt) moved = true;
     copy[index] = entry;
@@ -220,11 +221,12 @@ export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly
   let added = false;
   for (const task of listed) {
     const at = position.get(task.taskId);
-    if (at === undefined) {
+    const current = at === undefined ? undefined : copy[at];
+    if (at === undefined || !current) {
       position.set(task.taskId, copy.push(newEntry(task, info)) - 1);
       added = true;
     } else {
-      copy[at] = updateEntry(copy[at]!, task, info).entry;
+      copy[at] = updateEntry(current, task, info).entry;
     }
   }
   return added ? copy.sort(compareNewestFirst) : copy;
@@ -233,8 +235,8 @@ export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly
 /** The server no longer knows this task (or its TTL ran out): it is `expired`, and keeps whatever was fetched. */
 export function markExpired(entries: readonly TaskEntry[], taskId: string, reason: string, now: number): TaskEntry[] {
   const index = entries.findIndex((e) => e.task.taskId === taskId);
-  if (index === -1 || entries[index]!.expired) return entries as TaskEntry[];
-  const current = entries[index]!;
+  const current = entries[index];
+  if (!current || current.expired) return entries as TaskEntry[];
   const copy = entries.slice();
   copy[index] = {
     ...current,
@@ -267,7 +269,7 @@ function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
   let index = positionIndex.get(entries);
   if (!index) {
     index = new Map();
-    for (let i = 0; i < entries.length; i++) index.set(entries[i]!.task.taskId, i);
+    for (const [i, entry] of entries.entries()) index.set(entry.task.taskId, i);
     positionIndex.set(entries, index);
   }
   return index;

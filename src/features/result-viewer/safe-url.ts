@@ -34,7 +34,7 @@ export function safeLinkHref(uri: string): string | null {
 /** An image URL that may be an <img> source: https, or a data: URL with an image MIME type and base64 data. */
 export function imageSrcFromUrl(url: string): string | null {
   const data = /^data:([^;,]+);base64,(.*)$/i.exec(url.trim());
-  if (data) return imageDataUrl(data[1]!, data[2]!);
+  if (data) return imageDataUrl(data[1] ?? '', data[2] ?? '');
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' ? parsed.toString() : null;

@@ -5,18 +5,23 @@ let worker: Worker | undefined;
 let nextId = 0;
 const waiting = new Map<number, (r: { text?: string; error?: string }) => void>();
 
+function formatWorker(): Worker {
+  if (worker) return worker;
+  const created = new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module' });
+  created.onmessage = (event: MessageEvent<{ id: number; text?: string; error?: string }>) => {
+    waiting.get(event.data.id)?.(event.data);
+    waiting.delete(event.data.id);
+  };
+  worker = created;
+  return created;
+}
+
 function formatInWorker(source: { value: unknown } | { text: string }): Promise<{ text?: string; error?: string }> {
-  if (!worker) {
-    worker = new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<{ id: number; text?: string; error?: string }>) => {
-      waiting.get(event.data.id)?.(event.data);
-      waiting.delete(event.data.id);
-    };
-  }
+  const target = formatWorker();
   const id = ++nextId;
   return new Promise((resolve) => {
     waiting.set(id, resolve);
-    worker!.postMessage({ id, ...source });
+    target.postMessage({ id, ...source });
   });
 }
 

@@ -176,7 +176,8 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
   // A keyboard move scrolls its task into view and focuses it.
   useRevealSelected(entries, virtualizer, scroller, (id) => `tr[data-task-id="${id}"]`);
   const padTop = items[0]?.start ?? 0;
-  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const lastItem = items[items.length - 1];
+  const padBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
   return (
     <div className="table-scroll" ref={scroller}>
       <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
@@ -192,7 +193,8 @@ function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRows
         <tbody>
           {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
           {items.map((item) => {
-            const entry = entries[item.index]!;
+            const entry = entries[item.index];
+            if (!entry) return null;
             const id = entry.task.taskId;
             return (
               <TaskRow

@@ -76,8 +76,9 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
             <TimelineGrid ticks={ticks} />
             <ol className="timeline-rows" onKeyDown={onKeyDown}>
               {items.map((item) => {
-                const entry = entries[item.index]!;
-                const status = statuses[item.index]!;
+                const entry = entries[item.index];
+                const status = statuses[item.index];
+                if (!entry || !status) return null;
                 const rowLive = status === 'working' || status === 'input_required';
                 return (
                   <li
