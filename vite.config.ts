@@ -6,7 +6,14 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     // The SDK client imports its ajv validator eagerly; the dashboard uses the cfworker one instead.
-    alias: [{ find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL('./src/lib/no-ajv.ts', import.meta.url)) }],
+    alias: [
+      { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL('./src/lib/no-ajv.ts', import.meta.url)) },
+      // Markdown is parsed in a worker, which has no DOM: the entity decoder's browser build needs one.
+      {
+        find: /^decode-named-character-reference$/,
+        replacement: fileURLToPath(new URL('./node_modules/decode-named-character-reference/index.js', import.meta.url)),
+      },
+    ],
   },
   build: {
     target: 'es2022',

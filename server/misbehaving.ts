@@ -36,7 +36,15 @@ export const MISBEHAVIOURS = {
   big_page: 'makes tasks/list answer with 10,000 more tasks in one page',
   slow_responses: `its tasks/get and tasks/result take ${SLOW_MS / 1000} s to answer`,
   endless_pages: 'makes tasks/list hand out a new cursor on every page, with nothing on the pages after the first',
+  hostile_markdown: 'a result of markdown that is slow to parse, nested too deep to draw, with a remote image, and 40,000 list lines',
+  catastrophic_pattern: 'an outputSchema whose pattern backtracks catastrophically on its structuredContent',
+  partly_invalid_blocks: 'a result whose content mixes valid blocks with a bad image, an unknown type and a text block without text',
 } as const;
+
+/** Output schemas of the misbehaving tools that declare one. */
+const OUTPUT_SCHEMAS: Partial<Record<Misbehaviour, unknown>> = {
+  catastrophic_pattern: { type: 'object', properties: { word: { type: 'string', pattern: '^(a+)+$' } }, required: ['word'] },
+};
 type Misbehaviour = keyof typeof MISBEHAVIOURS;
 
 const iso = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
@@ -87,6 +95,35 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
           frame('{"jsonrpc":"2.0","method":"notifications/tasks/status","params":{"nothing":"useful"}}');
           update({ status: 'completed', statusMessage: 'completed after garbage' });
         });
+        break;
+      case 'hostile_markdown':
+        record.result = {
+          content: [
+            { type: 'text', text: 'Before the hostile blocks.' },
+            { type: 'resource', resource: { uri: 'mem://slow.md', mimeType: 'text/markdown', text: '*a'.repeat(32_000) } },
+            { type: 'resource', resource: { uri: 'mem://deep.md', mimeType: 'text/markdown', text: `${'>'.repeat(300)} deep` } },
+            { type: 'resource', resource: { uri: 'mem://image.md', mimeType: 'text/markdown', text: '# Tracked\n\n![pixel](https://tracker.invalid/pixel.png)' } },
+            { type: 'text', text: '- \n'.repeat(40_000) },
+            { type: 'text', text: 'After the hostile blocks.' },
+          ],
+        };
+        later(200, () => update({ status: 'completed' }));
+        break;
+      case 'catastrophic_pattern':
+        record.result = { content: [{ type: 'text', text: 'a word' }], structuredContent: { word: `${'a'.repeat(40)}!` } };
+        later(200, () => update({ status: 'completed' }));
+        break;
+      case 'partly_invalid_blocks':
+        record.result = {
+          content: [
+            { type: 'text', text: 'first valid block' },
+            { type: 'image', mimeType: 'image/png', data: 'not base64 at all!' },
+            { type: 'hologram', data: 'unknown block type' },
+            { type: 'text' },
+            { type: 'text', text: 'last valid block' },
+          ],
+        };
+        later(200, () => update({ status: 'completed' }));
         break;
       case 'megabyte_strings':
         record.result = text('y'.repeat(1_000_000) + 'z'.repeat(1_000_000));
@@ -171,7 +208,13 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       case 'tools/list':
         return {
           result: {
-            tools: Object.entries(MISBEHAVIOURS).map(([name, description]) => ({ name, description, inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'optional' } })),
+            tools: Object.entries(MISBEHAVIOURS).map(([name, description]) => ({
+              name,
+              description,
+              inputSchema: { type: 'object', properties: {} },
+              ...(OUTPUT_SCHEMAS[name as Misbehaviour] !== undefined && { outputSchema: OUTPUT_SCHEMAS[name as Misbehaviour] }),
+              execution: { taskSupport: 'optional' },
+            })),
           },
         };
       case 'tools/call': {

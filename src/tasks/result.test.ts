@@ -31,9 +31,9 @@ describe('parseTaskResult', () => {
   });
 
   it('reports what is wrong with a payload that is not a CallToolResult', () => {
-    const parsed = parseTaskResult({ content: [{ type: 'text' }] });
+    const parsed = parseTaskResult({ content: [{ type: 'text' }], isError: 'no' });
     expect(parsed.kind).toBe('invalid');
-    expect(parsed.kind === 'invalid' && parsed.error).toMatch(/content\.0/);
+    expect(parsed.kind === 'invalid' && parsed.error).toMatch(/isError/);
     expect(parseTaskResult('hello').kind).toBe('invalid');
     expect(parseTaskResult(null).kind).toBe('invalid');
   });
@@ -65,5 +65,37 @@ describe('a result held as text', () => {
     await expect(prepareForView(broken)).rejects.toBeInstanceOf(SyntaxError);
     expect(broken.prepared).toBe(false);
     await expect(prepareForView(broken)).rejects.toBeInstanceOf(SyntaxError);
+  });
+});
+
+describe('a CallToolResult with some invalid content blocks', () => {
+  const raw = {
+    content: [
+      { type: 'text', text: 'first valid block' },
+      { type: 'hologram', data: 'unknown block type' },
+      { type: 'text' },
+      { type: 'text', text: 'last valid block' },
+    ],
+    isError: false,
+  };
+
+  it('keeps the valid blocks and each invalid one in its place with its own error', () => {
+    const parsed = parseTaskResult(raw);
+    expect(parsed.kind).toBe('call-tool');
+    if (parsed.kind !== 'call-tool') return;
+    expect(parsed.value.content).toEqual([
+      { type: 'text', text: 'first valid block' },
+      { type: 'text', text: 'last valid block' },
+    ]);
+    const slots = parsed.slots ?? [];
+    expect(slots.map((s) => ('valid' in s ? 'valid' : 'invalid'))).toEqual(['valid', 'invalid', 'invalid', 'valid']);
+    const [, unknownType, noText] = slots;
+    expect(unknownType && 'invalid' in unknownType && unknownType.invalid.raw).toEqual({ type: 'hologram', data: 'unknown block type' });
+    expect(noText && 'invalid' in noText && noText.invalid.error).toMatch(/text/);
+  });
+
+  it('stays invalid as a whole when more than the blocks is wrong', () => {
+    expect(parseTaskResult({ ...raw, isError: 'yes' }).kind).toBe('invalid');
+    expect(parseTaskResult({ content: 'not an array' }).kind).toBe('invalid');
   });
 });

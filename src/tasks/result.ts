@@ -1,5 +1,10 @@
 import {
   CallToolResultSchema,
+  AudioContentSchema,
+  EmbeddedResourceSchema,
+  ImageContentSchema,
+  ResourceLinkSchema,
+  TextContentSchema,
   CreateMessageResultSchema,
   ElicitResultSchema,
   ReadResourceResultSchema,
@@ -16,8 +21,24 @@ import type { Observation } from './behaviour';
 export type Envelope = 'spec' | 'seed';
 
 /** The shapes a `tasks/result` answer can take, after validation. */
+/** A content block as it came, with why it does not validate. */
+export interface InvalidBlock {
+  raw: unknown;
+  error: string;
+}
+
+/** A CallToolResult's content in order, valid blocks and invalid ones where they stood. */
+export type ContentSlot = { valid: CallToolResult['content'][number] } | { invalid: InvalidBlock };
+
 export type TaskResult =
-  | { kind: 'call-tool'; envelope: Envelope; value: CallToolResult; relatedTaskId?: string }
+  | {
+      kind: 'call-tool';
+      envelope: Envelope;
+      value: CallToolResult;
+      relatedTaskId?: string;
+      /** Set when some content blocks do not validate: every block in order (value.content holds the valid ones). */
+      slots?: ContentSlot[];
+    }
   | { kind: 'read-resource'; envelope: Envelope; value: ReadResourceResult; relatedTaskId?: string }
   | { kind: 'elicit'; envelope: Envelope; value: ElicitResult; relatedTaskId?: string }
   | { kind: 'create-message'; envelope: Envelope; value: CreateMessageResult; relatedTaskId?: string }
@@ -89,7 +110,35 @@ function classify(value: unknown, envelope: Envelope): TaskResult {
     return { kind: 'invalid', error: 'Not a CallToolResult: it has neither content nor structuredContent' };
   }
   const parsed = CallToolResultSchema.safeParse(value);
-  return parsed.success ? withRelated({ kind: 'call-tool', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not a CallToolResult: ${describeIssues(parsed.error)}` };
+  if (parsed.success) return withRelated({ kind: 'call-tool', envelope, value: parsed.data });
+  return partlyValid(value, envelope, withRelated) ?? { kind: 'invalid', error: `Not a CallToolResult: ${describeIssues(parsed.error)}` };
+}
+
+const BLOCK_SCHEMAS: Partial<Record<string, { safeParse: (raw: unknown) => { success: true; data: CallToolResult['content'][number] } | { success: false; error: Issues } }>> = {
+  text: TextContentSchema,
+  image: ImageContentSchema,
+  audio: AudioContentSchema,
+  resource_link: ResourceLinkSchema,
+  resource: EmbeddedResourceSchema,
+};
+
+/**
+ * A CallToolResult whose only faults are some of its content blocks: the valid blocks are shown as usual and each
+ * invalid one raw in its place, with its own error. Undefined when the rest of the result does not validate either.
+ */
+function partlyValid(value: Record<string, unknown>, envelope: Envelope, withRelated: <T extends TaskResult>(r: T) => T): TaskResult | undefined {
+  if (!Array.isArray(value.content)) return undefined;
+  const rest = CallToolResultSchema.safeParse({ ...value, content: [] });
+  if (!rest.success) return undefined;
+  const slots: ContentSlot[] = value.content.map((raw: unknown): ContentSlot => {
+    const type = isRecord(raw) ? raw.type : undefined;
+    const schema = typeof type === 'string' ? BLOCK_SCHEMAS[type] : undefined;
+    if (!schema) return { invalid: { raw, error: typeof type === 'string' ? `unknown content block type "${type.slice(0, 100)}"` : 'a content block needs a string "type"' } };
+    const block = schema.safeParse(raw);
+    return block.success ? { valid: block.data } : { invalid: { raw, error: `${String(type)} block: ${describeIssues(block.error)}` } };
+  });
+  const content = slots.flatMap((slot) => ('valid' in slot ? [slot.valid] : []));
+  return withRelated({ kind: 'call-tool', envelope, value: { ...rest.data, content }, slots });
 }
 
 /** Validates a `tasks/result` payload in either dialect. */

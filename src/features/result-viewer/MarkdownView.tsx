@@ -1,38 +1,72 @@
-import Markdown, { type Components } from 'react-markdown';
-import { imageSrcFromUrl, safeLinkHref } from './safe-url';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { jsx, jsxs } from 'react/jsx-runtime';
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import type { Root } from 'hast';
+import { previewEnd } from './text-preview';
+import { useMarkdownTree } from './use-markdown-tree';
 
-/** Only http(s) and mailto links keep their target; everything else (javascript:, data:, file:…) is dropped. */
-function urlTransform(url: string): string {
-  if (/^mailto:/i.test(url)) return url;
-  return safeLinkHref(url) ?? imageSrcFromUrl(url) ?? '';
+/** A remote image is never fetched on render (it would tell the server when and where its result is read). */
+function RemoteImage({ src, alt }: { src: string; alt: string }) {
+  let host = src;
+  try {
+    host = new URL(src).host;
+  } catch {
+    // shown as given
+  }
+  return (
+    <a className="remote-image" href={src} target="_blank" rel="noreferrer noopener" title={src}>
+      [image{alt ? `: ${alt}` : ''} — open from {host}]
+    </a>
+  );
 }
 
-const components: Components = {
-  a: ({ href, children }) => {
-    const safe = href ? (safeLinkHref(href) ?? (/^mailto:/i.test(href) ? href : null)) : null;
-    return safe ? (
-      <a href={safe} target="_blank" rel="noreferrer noopener">
+const components = {
+  a: ({ href, children }: { href?: string; children?: ReactNode }) =>
+    href ? (
+      <a href={href} target="_blank" rel="noreferrer noopener">
         {children}
       </a>
     ) : (
-      <span className="inert-link" title="Link not followed: only http(s) links are clickable">
+      <span className="inert-link" title="Link not followed: only http(s) and mailto links are clickable">
         {children}
       </span>
-    );
-  },
-  img: ({ src, alt }) => {
-    const safe = typeof src === 'string' ? imageSrcFromUrl(src) : null;
-    return safe ? <img src={safe} alt={alt ?? ''} className="md-image" /> : <span className="muted">[image not shown: {alt || 'unsafe source'}]</span>;
+    ),
+  img: ({ src, alt }: { src?: string; alt?: string }) => {
+    const text = typeof alt === 'string' ? alt : '';
+    if (typeof src !== 'string' || !src) return <span className="muted">[image not shown: {text || 'unsafe source'}]</span>;
+    return src.startsWith('data:') ? <img src={src} alt={text} className="md-image" /> : <RemoteImage src={src} alt={text} />;
   },
 };
 
-/** Markdown from a server, rendered to React elements: raw HTML is dropped, URLs are filtered. */
+function draw(tree: Root): ReactNode {
+  // The library types its result as the global JSX.Element, which React 19's types no longer declare.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true });
+}
+
+/**
+ * Markdown from a server: parsed in a worker into a filtered tree (raw HTML dropped, only safe URLs, bounded depth and
+ * size), then drawn here. While it parses, and when it cannot be rendered, the text is shown plain.
+ */
 export default function MarkdownView({ text }: { text: string }) {
-  return (
-    <div className="markdown">
-      <Markdown skipHtml urlTransform={urlTransform} components={components}>
-        {text}
-      </Markdown>
-    </div>
-  );
+  const parsed = useMarkdownTree(text);
+  const rendered: ReactNode = useMemo(() => (parsed?.ok ? draw(parsed.tree) : undefined), [parsed]);
+  if (!parsed) {
+    return (
+      <pre className="text-block" aria-busy="true">
+        {text.slice(0, 2000)}
+      </pre>
+    );
+  }
+  if (!parsed.ok) {
+    return (
+      <div>
+        <p className="muted small" role="note">
+          Shown as plain text: this markdown was not rendered because {parsed.reason}.
+        </p>
+        <pre className="text-block">{text.slice(0, previewEnd(text))}</pre>
+      </div>
+    );
+  }
+  return <div className="markdown">{rendered}</div>;
 }

@@ -1,18 +1,28 @@
 import type { CallToolResult, CreateMessageResult, ElicitResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { checkAgainstSchema } from '../../lib/json-schema';
-import type { FetchedResult } from '../../tasks/result';
+import { useSchemaCheck } from '../../lib/use-schema-check';
+import type { ContentSlot, FetchedResult, InvalidBlock } from '../../tasks/result';
 import { ContentBlockView } from './ContentBlockView';
 import { JsonTree } from './JsonTree';
 import { PagedBlocks } from './PagedBlocks';
 import { ResourceView } from './ResourceView';
 
 function StructuredContent({ value, outputSchema }: { value: Record<string, unknown>; outputSchema: unknown }) {
-  const check = outputSchema === undefined ? undefined : checkAgainstSchema(outputSchema, value);
+  // Validated in a worker with a time limit, once per result: a schema's pattern can backtrack for ever.
+  const check = useSchemaCheck(outputSchema, value);
   return (
     <div className="structured">
       <h3>Structured content</h3>
-      {check === undefined ? (
+      {outputSchema === undefined ? (
         <p className="muted small">No outputSchema known for this tool: not validated.</p>
+      ) : check === undefined ? (
+        <p className="muted small" aria-busy="true">
+          Checking against the tool’s outputSchema…
+        </p>
+      ) : check.valid === 'abandoned' ? (
+        <p className="warning-text small" role="note">
+          Not validated: checking against the tool’s outputSchema was stopped because {check.reason} (a pattern in the schema
+          may backtrack catastrophically on this value).
+        </p>
       ) : check.valid ? (
         <p className="valid-text small">✓ Valid against the tool’s outputSchema</p>
       ) : (
@@ -32,7 +42,18 @@ function StructuredContent({ value, outputSchema }: { value: Record<string, unkn
   );
 }
 
-function CallToolView({ value, outputSchema }: { value: CallToolResult; outputSchema: unknown }) {
+function InvalidBlockView({ block }: { block: InvalidBlock }) {
+  return (
+    <div className="invalid-block">
+      <p className="error-text small" role="alert">
+        This content block does not validate: {block.error}
+      </p>
+      <JsonTree value={block.raw} label="block" openDepth={1} />
+    </div>
+  );
+}
+
+function CallToolView({ value, slots, outputSchema }: { value: CallToolResult; slots?: ContentSlot[] | undefined; outputSchema: unknown }) {
   return (
     <div className="call-tool-result">
       {value.isError ? (
@@ -41,7 +62,15 @@ function CallToolView({ value, outputSchema }: { value: CallToolResult; outputSc
         </p>
       ) : null}
       {value.content.length === 0 ? <p className="muted">No content blocks.</p> : null}
-      <PagedBlocks items={value.content} className={(block) => `block-${block.type}`} render={(block) => <ContentBlockView block={block} />} />
+      {slots ? (
+        <PagedBlocks
+          items={slots}
+          className={(slot) => ('valid' in slot ? `block-${slot.valid.type}` : 'block-invalid')}
+          render={(slot) => ('valid' in slot ? <ContentBlockView block={slot.valid} /> : <InvalidBlockView block={slot.invalid} />)}
+        />
+      ) : (
+        <PagedBlocks items={value.content} className={(block) => `block-${block.type}`} render={(block) => <ContentBlockView block={block} />} />
+      )}
       {value.structuredContent !== undefined ? <StructuredContent value={value.structuredContent} outputSchema={outputSchema} /> : null}
       {value._meta ? <JsonTree value={value._meta} label="_meta" openDepth={1} /> : null}
     </div>
@@ -94,7 +123,7 @@ export function ParsedView({ result, outputSchema }: { result: FetchedResult; ou
         </div>
       );
     case 'call-tool':
-      return <CallToolView value={parsed.value} outputSchema={outputSchema} />;
+      return <CallToolView value={parsed.value} slots={parsed.slots} outputSchema={outputSchema} />;
     case 'read-resource':
       return <ReadResourceView value={parsed.value} />;
     case 'elicit':

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { textKind, type TextKind } from '../../lib/text-kind';
 import { JsonTree } from './JsonTree';
+import { previewEnd } from './text-preview';
 
 const MarkdownView = lazy(() => import('./MarkdownView'));
 
-const PREVIEW_CHARS = 100_000;
 
 function parseJson(text: string): unknown {
   try {
@@ -27,6 +27,7 @@ export function TextView({ text, mimeType }: { text: string; mimeType?: string |
   const [mode, setMode] = useState<TextKind>(detected);
   const [full, setFull] = useState(false);
   const json = useMemo(() => (mode === 'json' ? parseJson(text) : undefined), [mode, text]);
+  const end = useMemo(() => previewEnd(text), [text]);
   const options: TextKind[] = detected === 'plain' ? [] : [detected, 'plain'];
   return (
     <div className="text-view">
@@ -47,8 +48,8 @@ export function TextView({ text, mimeType }: { text: string; mimeType?: string |
         </Suspense>
       ) : (
         <>
-          <pre className="text-block">{full ? text : text.slice(0, PREVIEW_CHARS)}</pre>
-          {!full && text.length > PREVIEW_CHARS ? (
+          <pre className="text-block">{full ? text : text.slice(0, end)}</pre>
+          {!full && text.length > end ? (
             <button type="button" className="button small" onClick={() => setFull(true)}>
               Show all {text.length.toLocaleString()} characters
             </button>

@@ -97,14 +97,14 @@ describe('typed viewer, one content type at a time', () => {
     expect(screen.getByText('_meta')).toBeTruthy();
   });
 
-  it('structuredContent validated against the outputSchema, and isError shown as a failure', () => {
+  it('structuredContent validated against the outputSchema, and isError shown as a failure', async () => {
     const schema = { type: 'object', properties: { score: { type: 'number', maximum: 100 } }, required: ['score'] };
     show({ content: [], structuredContent: { score: 140 }, isError: true }, schema);
     expect(screen.getByText(/reported an error/)).toBeTruthy();
-    expect(screen.getByText(/Does not match the tool/)).toBeTruthy();
+    expect(await screen.findByText(/Does not match the tool/)).toBeTruthy();
     cleanup();
     show({ content: [], structuredContent: { score: 40 } }, schema);
-    expect(screen.getByText(/Valid against the tool/)).toBeTruthy();
+    expect(await screen.findByText(/Valid against the tool/)).toBeTruthy();
   });
 
   it('other result types, "no result", and anything invalid as a tree with its errors', () => {

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startMisbehavingServer, type MisbehavingServer } from '../server/misbehaving';
+import { linkTo, runTool } from './helpers';
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+
+/** Records main-thread tasks over 50 ms from now on (Long Tasks API), to print as a figure. */
+async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask' });
+  });
+  return () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+}
+
+test.describe('hostile content from a server', () => {
+  let server: MisbehavingServer;
+  test.beforeEach(async ({ page }) => {
+    server = await startMisbehavingServer();
+    await page.goto(linkTo(server.url, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+  });
+  test.afterEach(async () => {
+    await server.close();
+  });
+
+  test('markdown that is slow to parse, too deep, or tracks the reader: parsed off the page, shown plain when it cannot render, remote images never loaded', async ({ page }, info) => {
+    const imageRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('tracker.invalid')) imageRequests.push(request.url());
+    });
+    const longTasks = await watchLongTasks(page);
+    const taskId = await runTool(page, 'hostile_markdown', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    const result = page.getByRole('region', { name: 'Result' });
+    await expect(result).toContainText('After the hostile blocks.');
+    // Too deep to draw: said so, and the text is there plain.
+    await expect(result.getByRole('note').filter({ hasText: 'nests deeper than' })).toBeVisible();
+    // The tracking image is a link to open, not an image the page loads.
+    const link = result.getByRole('link', { name: /open from tracker\.invalid/ });
+    await expect(link).toBeVisible();
+    await expect(result.locator('img[src*="tracker.invalid"]')).toHaveCount(0);
+    // The slow one ends either rendered or shown plain after its time limit, never with the page frozen meanwhile.
+    const slow = result.locator('.block-resource').nth(0);
+    await expect(slow.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    expect(imageRequests).toEqual([]);
+    const tasks = await longTasks();
+    info.annotations.push({ type: 'longest-main-thread-task-ms', description: String(Math.max(0, ...tasks)) });
+    console.log(`hostile markdown: longest main-thread task ${Math.max(0, ...tasks)} ms (${tasks.length} over 50 ms)`);
+  });
+
+  test('an outputSchema pattern that backtracks for ever: validation is stopped and said so, the page goes on', async ({ page }) => {
+    const taskId = await runTool(page, 'catastrophic_pattern', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    const result = page.getByRole('region', { name: 'Result' });
+    await expect(result).toContainText('a word');
+    await expect(result.getByRole('note').filter({ hasText: 'checking against the tool’s outputSchema was stopped' })).toBeVisible({ timeout: 30_000 });
+    // The page still answers: another task runs and is listed.
+    const next = await runTool(page, 'partly_invalid_blocks', {});
+    await expect(rowOf(page, next)).toHaveAttribute('data-status', 'completed');
+  });
+
+  test('a result with some invalid content blocks: the valid ones render, each invalid one raw in its place with its error', async ({ page }) => {
+    const taskId = await runTool(page, 'partly_invalid_blocks', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    const blocks = page.getByRole('region', { name: 'Result' }).locator('ol.content-blocks > li');
+    await expect(blocks).toHaveCount(5);
+    await expect(blocks.nth(0)).toContainText('first valid block');
+    await expect(blocks.nth(1)).toContainText('does not validate');
+    await expect(blocks.nth(2)).toContainText('unknown content block type "hologram"');
+    await expect(blocks.nth(3)).toContainText('does not validate');
+    await expect(blocks.nth(4)).toContainText('last valid block');
+  });
+});
