@@ -119,7 +119,7 @@ test.describe('credentials belong to their origin', () => {
 
 test.describe('start-up', () => {
   test('a deep link to a second server in a tab already connected opens it beside the first, not a blank page', async ({ page, baseURL }) => {
-    const second = await startDemo({ allowOrigins: [baseURL ?? ''] });
+    const second = await startDemo();
     try {
       await page.goto(linkTo(`${baseURL}/mcp`, 'streamable-http'));
       await expect(status(page)).toContainText('Connected');

@@ -26,6 +26,9 @@ test.describe('security', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('unsafe-inline');
+    // Images come from the app and from the result itself (data:, blob:), never from a host the server names.
+    expect(csp).toMatch(/img-src 'self' data: blob:(;|$)/);
+    expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin');
     await openConnected(page, baseURL!);
     await runTool(page, 'mixed_content', { seconds: '0' });
     const result = page.getByRole('region', { name: 'Result' });

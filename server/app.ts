@@ -1,12 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { rejectUnauthorized } from './auth.js';
-import { applyCors, isAllowedHost } from './cors.js';
+import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { StreamableHttpEndpoint } from './mcp-http.js';
 import { SseEndpoint } from './sse-http.js';
-import { serveStatic } from './static.js';
+import { devCsp, serveStatic } from './static.js';
 
 export interface ServerOptions {
   port: number;
@@ -44,6 +45,10 @@ export function dashboardLink(origin: string, mcpUrl: string, transport = 'strea
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const refusal = unsafeBinding(options.host, options.token);
+  if (refusal) throw new Error(refusal);
+  /** The port this server listens on: its own origin is the one browser origin allowed by default. */
+  let listeningPort = options.port;
   const state = options.state ?? createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec', ...options.features });
   const transports = options.transports ?? ['streamable-http', 'sse'];
   const streamable = transports.includes('streamable-http') ? new StreamableHttpEndpoint(state) : undefined;
@@ -55,7 +60,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   /** CORS and auth for an MCP path; true when the request was answered already. */
   const guard = (req: IncomingMessage, res: ServerResponse) =>
-    applyCors(req, res, options.allowOrigins) || rejectUnauthorized(req, res, options.token);
+    applyCors(req, res, options.allowOrigins, listeningPort) || rejectUnauthorized(req, res, options.token);
   let appHandler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let closeApp = async (): Promise<void> => {};
 
@@ -98,12 +103,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     };
   } else if (options.app === 'dev') {
     const { createServer: createVite } = await import('vite');
+    // The dev server gets a CSP too: Vite marks the scripts and styles it injects with this nonce.
+    const nonce = randomBytes(18).toString('base64');
     const vite = await createVite({
       root: options.root,
       appType: 'spa',
+      html: { cspNonce: nonce },
       server: { middlewareMode: true, hmr: { server: httpServer } },
     });
-    appHandler = (req, res) => vite.middlewares(req, res);
+    const csp = devCsp(nonce);
+    appHandler = (req, res) => {
+      res.setHeader('Content-Security-Policy', csp);
+      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+      vite.middlewares(req, res);
+    };
     closeApp = () => vite.close();
   }
 
@@ -112,6 +125,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     httpServer.listen(options.port, options.host, () => resolve());
   });
   const { port } = httpServer.address() as AddressInfo;
+  listeningPort = port;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const origin = `http://${host}:${port}`;
   const mcpUrl = `${origin}/mcp`;

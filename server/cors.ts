@@ -3,16 +3,26 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate';
 
-/** Browser origins on this machine may talk to the demo server; others only when listed. */
-export function isAllowedOrigin(origin: string, extra: readonly string[]): boolean {
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Only the server's own origin (its port under any loopback name) may call it from a browser; other origins only
+ * when listed with --allow-origin. Another dev server on this machine is another origin: it cannot read the tasks.
+ */
+export function isAllowedOrigin(origin: string, extra: readonly string[], ownPort: number): boolean {
   if (extra.includes('*') || extra.includes(origin)) return true;
   try {
-    const { hostname, protocol } = new URL(origin);
-    if (protocol !== 'http:' && protocol !== 'https:') return false;
-    return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+    const url = new URL(origin);
+    if (url.protocol !== 'http:') return false;
+    return LOOPBACK_NAMES.has(url.hostname) && Number(url.port || 80) === ownPort;
   } catch {
     return false;
   }
+}
+
+function refuse(res: ServerResponse, message: string): true {
+  res.writeHead(403, { 'Content-Type': 'text/plain' }).end(message);
+  return true;
 }
 
 function allowedHeaders(requested: string | undefined): string {
@@ -25,13 +35,16 @@ function allowedHeaders(requested: string | undefined): string {
 }
 
 /** Writes the CORS headers; answers preflights. Returns true when the request was fully handled. */
-export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigins: readonly string[]): boolean {
+export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigins: readonly string[], ownPort: number): boolean {
   const origin = req.headers.origin;
+  // A browser says where a request comes from even when it sends no Origin (a plain GET of /sse from another page):
+  // anything not from this origin must then name an allowed one.
+  const site = req.headers['sec-fetch-site'];
+  if (origin === undefined && (site === 'cross-site' || site === 'same-site')) {
+    return refuse(res, 'A page from another origin may not open this server. Start the server with --allow-origin <that origin>.');
+  }
   if (origin !== undefined) {
-    if (!isAllowedOrigin(origin, extraOrigins)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain' }).end(`Origin ${origin} is not allowed. Start the server with --allow-origin ${origin}.`);
-      return true;
-    }
+    if (!isAllowedOrigin(origin, extraOrigins, ownPort)) return refuse(res, `Origin ${origin} is not allowed. Start the server with --allow-origin ${origin}.`);
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
@@ -57,5 +70,19 @@ export function isAllowedHost(host: string | undefined, extra: readonly string[]
   if (!host) return false;
   if (extra.includes('*') || extra.includes(host)) return true;
   const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
-  return name === '127.0.0.1' || name === 'localhost' || name === '[::1]';
+  return name !== undefined && LOOPBACK_NAMES.has(name);
+}
+
+/** Whether an address to listen on is this machine's loopback. */
+export function isLoopbackAddress(host: string): boolean {
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Listening beyond loopback without a token would hand every task and result to the network: the Host check only
+ * stops DNS rebinding, it is not authentication. Returns why it is refused, or undefined when it is fine.
+ */
+export function unsafeBinding(host: string, token: string | undefined): string | undefined {
+  if (isLoopbackAddress(host) || token) return undefined;
+  return `Refusing to listen on ${host} without a token: anyone who can reach it could read every task and result. Set TASKDECK_TOKEN (or --token), or listen on 127.0.0.1.`;
 }

@@ -149,15 +149,32 @@ describe('demo server', () => {
     expect(status).toBe(421);
   });
 
-  it('answers CORS preflights for loopback origins and refuses others', async () => {
+  it('answers CORS preflights for its own origin only: another local dev server is another origin', async () => {
+    const own = `http://localhost:${new URL(server.mcpUrl).port}`;
     const ok = await fetch(server.mcpUrl, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'mcp-session-id' },
+      headers: { Origin: own, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'mcp-session-id, x-api-key' },
     });
     expect(ok.status).toBe(204);
-    expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
-    expect(ok.headers.get('access-control-allow-headers')).toMatch(/Mcp-Session-Id.*Mcp-Protocol-Version.*Last-Event-ID/);
-    const bad = await fetch(server.mcpUrl, { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } });
-    expect(bad.status).toBe(403);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(own);
+    expect(ok.headers.get('access-control-allow-headers')).toMatch(/Mcp-Session-Id.*Mcp-Protocol-Version.*Last-Event-ID.*x-api-key/);
+    for (const origin of ['https://evil.example', 'http://localhost:5173', 'http://127.0.0.1:1']) {
+      const bad = await fetch(server.mcpUrl, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      expect(bad.status).toBe(403);
+    }
+  });
+
+  it('refuses a page from another site even when its browser sends no Origin (a GET of /sse)', async () => {
+    const crossSite = await fetch(server.sseUrl, { headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' } });
+    expect(crossSite.status).toBe(403);
+    await crossSite.body?.cancel();
+    const sameSite = await fetch(server.mcpUrl, { headers: { 'Sec-Fetch-Site': 'same-site' } });
+    expect(sameSite.status).toBe(403);
+    await sameSite.body?.cancel();
+    // Other MCP clients (no browser headers) are not affected.
+    const controller = new AbortController();
+    const plain = await fetch(server.sseUrl, { signal: controller.signal });
+    expect(plain.status).toBe(200);
+    controller.abort();
   });
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './app.js';
+import { unsafeBinding } from './cors.js';
 import { appNeedsBuild, buildApp } from './build-app.js';
 
 const HELP = `Taskdeck demo server: an MCP server with task tools, and the dashboard beside it.
@@ -10,9 +11,12 @@ Usage: tsx server/main.ts [options]
   --port <n>            port to listen on (default: $PORT or 3210; 0 picks a free one)
   --host <addr>         address to bind (default 127.0.0.1)
   --app <dist|dev|none> serve the built app (default), Vite with hot reload, or only MCP
-  --allow-origin <o>    also accept this browser origin (repeatable; '*' for any)
+  --allow-origin <o>    also accept this browser origin (repeatable; '*' for any). By default only
+                        the server's own origin may call it from a browser
   --allow-host <h>      also accept this Host header (repeatable; DNS-rebinding protection)
-  --token <t>           require Authorization: Bearer <t> (or set TASKDECK_TOKEN)
+  --token <t>           require Authorization: Bearer <t>; prefer the TASKDECK_TOKEN environment
+                        variable (a command line is visible to every user in ps). Required with
+                        a --host other than loopback
   --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
   --conformance         also register the MCP conformance suite's fixture tools
   --no-tasks            a server without the tasks capability: tools answer inline
@@ -76,6 +80,12 @@ if (dialect !== 'spec' && dialect !== 'seed') {
   process.exit(2);
 }
 const token = values.token ?? process.env.TASKDECK_TOKEN;
+if (values.token) console.warn('Warning: --token is visible to every user of this machine (ps); prefer TASKDECK_TOKEN=… npm start.');
+const refusal = unsafeBinding(values.host, token);
+if (refusal) {
+  console.error(refusal);
+  process.exit(2);
+}
 const server = await startServer({
   port,
   host: values.host,

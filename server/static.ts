@@ -18,14 +18,15 @@ const TYPES: Record<string, string> = {
 
 /**
  * The app's Content-Security-Policy: scripts only from the app itself (no inline scripts, no eval), images from the
- * app, data: and https, media and PDF previews from data:/blob:, and connections anywhere, since the dashboard must
- * reach whatever server the user names.
+ * app, data: and blob: only (a server's remote image would tell it when and where its result is read: the viewer
+ * links to it instead), media and PDF previews (an <object>, which Chrome draws in a frame) from data:/blob:, and
+ * connections anywhere, since the dashboard must reach whatever server the user names.
  */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob: https:",
+  "img-src 'self' data: blob:",
   "media-src 'self' data: blob:",
   "object-src blob:",
   "frame-src blob:",
@@ -36,6 +37,13 @@ export const APP_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** The same policy for `npm run dev`: Vite's injected scripts and styles carry the nonce, HMR talks over ws:. */
+export function devCsp(nonce: string): string {
+  return APP_CSP.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`)
+    .replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`)
+    .replace("connect-src 'self' http: https:", "connect-src 'self' http: https: ws: wss:");
+}
 
 /** Serves the built app from `root`, falling back to index.html for client-side routes. */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -59,6 +67,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': APP_CSP,
+    'Cross-Origin-Opener-Policy': 'same-origin',
     'Referrer-Policy': 'no-referrer',
   });
   if (req.method === 'HEAD') {
