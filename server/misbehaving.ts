@@ -39,6 +39,7 @@ export const MISBEHAVIOURS = {
   hostile_markdown: 'a result of markdown that is slow to parse, nested too deep to draw, with a remote image, and 40,000 list lines',
   catastrophic_pattern: 'an outputSchema whose pattern backtracks catastrophically on its structuredContent',
   partly_invalid_blocks: 'a result whose content mixes valid blocks with a bad image, an unknown type and a text block without text',
+  echo_credentials: 'a result that echoes the Authorization and X-Api-Key headers it was called with: in text, as a key, in structuredContent',
 } as const;
 
 /** Output schemas of the misbehaving tools that declare one. */
@@ -58,6 +59,8 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
   const tasks = new Map<string, { task: FakeTask; result: unknown; slow: boolean }>();
   const streams = new Set<ServerResponse>();
   let bigPage = false;
+  /** The credentials of the latest request, for echo_credentials. */
+  let credentials = { authorization: '', apiKey: '' };
   let endlessPages = false;
   let cursors = 0;
   const timers = new Set<NodeJS.Timeout>();
@@ -113,6 +116,15 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
         record.result = { content: [{ type: 'text', text: 'a word' }], structuredContent: { word: `${'a'.repeat(40)}!` } };
         later(200, () => update({ status: 'completed' }));
         break;
+      case 'echo_credentials': {
+        const token = credentials.authorization.replace(/^Bearer\s+/i, '');
+        record.result = {
+          content: [{ type: 'text', text: `You called me with ${credentials.authorization} and key ${credentials.apiKey}` }],
+          structuredContent: { token, [token || 'none']: 'the token as a key', apiKey: credentials.apiKey },
+        };
+        later(200, () => update({ status: 'completed' }));
+        break;
+      }
       case 'partly_invalid_blocks':
         record.result = {
           content: [
@@ -255,7 +267,7 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id');
     }
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST, DELETE', 'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' }).end();
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST, DELETE', 'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, X-Api-Key, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' }).end();
       return;
     }
     if (req.method === 'GET') {
@@ -269,6 +281,7 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       res.writeHead(200).end();
       return;
     }
+    credentials = { authorization: req.headers.authorization ?? '', apiKey: String(req.headers['x-api-key'] ?? '') };
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -2,6 +2,7 @@ import { create, useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { backoffDelay } from './backoff';
 import { ConnectionError, messageOf, originOf, serverIdentity, withoutUserinfo } from './errors';
+import { clientSecretsSet } from './client-secrets';
 import { createEmitter } from './emitter';
 import { useElicitationStore } from './elicitation-store';
 import { ProtocolLog } from './protocol-log';
@@ -162,6 +163,7 @@ function createConnection(slotId: number, seed: SlotSeed, persist: () => void): 
       await session.close();
       throw new Error('superseded');
     }
+    clientSecretsSet(session.client, prepared.secrets);
     const via = session.transport === 'sse' ? 'SSE' : 'Streamable HTTP';
     set({
       status: 'Connected',

@@ -4,6 +4,8 @@
  * most once per animation frame so a storm of messages costs one render. No React.
  */
 
+import { redactSecrets, textMayHoldSecret } from '../lib/redact';
+
 export type Direction = 'out' | 'in';
 export type MessageKind = 'request' | 'response' | 'error' | 'notification' | 'invalid';
 
@@ -28,16 +30,6 @@ export interface LogSnapshot {
   total: number;
 }
 
-const REDACTED = '[redacted]';
-
-function redactDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return secrets.some((s) => value.includes(s)) ? secrets.reduce((v, s) => v.split(s).join(REDACTED), value) : value;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)]));
-  }
-  return value;
-}
 
 function classify(message: unknown): { kind: MessageKind; method?: string; id?: string | number } {
   if (typeof message !== 'object' || message === null) return { kind: 'invalid' };
@@ -71,7 +63,7 @@ export class ProtocolLog {
 
   /** Strings that must never appear in the log (tokens, header values). */
   setSecrets(secrets: readonly string[]): void {
-    this.secrets = secrets.filter((s) => s.length >= 4);
+    this.secrets = secrets.filter((s) => s.length > 0);
   }
 
   /** Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview). */
@@ -83,8 +75,7 @@ export class ProtocolLog {
       text = '';
     }
     const size = knownSize ?? text.length;
-    const leaks = this.secrets.length > 0 && this.secrets.some((s) => text.includes(s));
-    const safe = leaks ? redactDeep(message, this.secrets) : message;
+    const safe = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(message, this.secrets) : message;
     const { kind, method, id } = classify(message);
     const result = kind === 'response' ? (message as { result?: unknown }).result : undefined;
     if (direction === 'in' && typeof result === 'object' && result !== null) resultSizes.set(result, size);

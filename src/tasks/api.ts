@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { z } from 'zod';
+import { secretsOf } from '../mcp/client-secrets';
 import { offloadedBlob, takeOffloaded } from '../mcp/offload';
+import { redactSecrets, textMayHoldSecret } from '../lib/redact';
 import { protocolLog } from '../mcp/protocol-log';
 import { jsonSize, parseTaskResult, TextBackedResult, type FetchedResult } from './result';
 import { parseTask, type Task } from './task';
@@ -88,10 +90,20 @@ export async function fetchTaskResult(
     timeout: options.timeoutMs ?? 120_000,
     ...(options.signal && { signal: options.signal }),
   });
+  const secrets = secretsOf(client);
   // A large result was parsed, validated and measured in the response worker: the SDK saw a stand-in.
   const offloaded = takeOffloaded(raw);
-  if (offloaded) return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size, { blob: () => offloadedBlob(offloaded.key) });
+  if (offloaded) {
+    // A server that echoes a credential back: the text is parsed here to redact it (one long task, only then), so
+    // it is never kept, copied or downloaded.
+    if (!textMayHoldSecret(offloaded.text, secrets)) {
+      return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size, { blob: () => offloadedBlob(offloaded.key) });
+    }
+    const value = redactSecrets(JSON.parse(offloaded.text) as unknown, secrets);
+    return { taskId, raw: value, parsed: parseTaskResult(value), fetchedAt: Date.now(), size: offloaded.size };
+  }
   // The protocol log already measured the response as it arrived; stringify only when it did not see it.
   const size = protocolLog.measuredSize(raw) ?? jsonSize(raw);
-  return { taskId, raw, parsed: parseTaskResult(raw), fetchedAt: Date.now(), size };
+  const value = redactSecrets(raw, secrets);
+  return { taskId, raw: value, parsed: parseTaskResult(value), fetchedAt: Date.now(), size };
 }

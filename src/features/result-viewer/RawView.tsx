@@ -1,3 +1,4 @@
+import { resultFileName } from '../../lib/download-name';
 import { useState } from 'react';
 import { formatBytes } from '../../components/time';
 import type { FetchedResult } from '../../tasks/result';
@@ -15,7 +16,7 @@ export function RawView({ result }: { result: FetchedResult }) {
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = `task-${result.taskId}-result.json`;
+    a.download = resultFileName(result.taskId);
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };

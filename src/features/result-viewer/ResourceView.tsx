@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatBytes } from '../../components/time';
+import { downloadBlobType, resourceFileName } from '../../lib/download-name';
 import { audioDataUrl, imageDataUrl } from './safe-url';
 import { TextView } from './TextView';
 
@@ -36,13 +37,8 @@ function useBlobUrl(data: string, mimeType: string): string | undefined {
   return url;
 }
 
-function fileName(uri: string): string {
-  const last = uri.split(/[/\\]/).pop() ?? '';
-  return last.replace(/[^\w.-]+/g, '_') || 'resource.bin';
-}
-
 function BlobView({ uri, blob, mimeType }: { uri: string; blob: string; mimeType: string }) {
-  const url = useBlobUrl(blob, mimeType === 'application/pdf' ? 'application/pdf' : 'application/octet-stream');
+  const url = useBlobUrl(blob, downloadBlobType(mimeType));
   const image = imageDataUrl(mimeType, blob);
   const audio = audioDataUrl(mimeType, blob);
   return (
@@ -57,7 +53,7 @@ function BlobView({ uri, blob, mimeType }: { uri: string; blob: string; mimeType
       <p className="muted small">
         {mimeType}, {formatBytes(base64Bytes(blob))}{' '}
         {url ? (
-          <a href={url} download={fileName(uri)}>
+          <a href={url} download={resourceFileName(uri, mimeType)}>
             Download
           </a>
         ) : (

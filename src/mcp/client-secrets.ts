@@ -1,0 +1,12 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+
+/** The credentials each open client sends (token, header values): what its results must never keep or write out. */
+const secretsByClient = new WeakMap<Client, readonly string[]>();
+
+export function clientSecretsSet(client: Client, secrets: readonly string[]): void {
+  secretsByClient.set(client, secrets);
+}
+
+export function secretsOf(client: Client): readonly string[] {
+  return secretsByClient.get(client) ?? [];
+}
