@@ -82,8 +82,11 @@ test.describe('faults', () => {
       await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'completed');
       // Auto-fetch may have started it already; otherwise ask. Either way it hangs for 90 s while the page goes on.
       const fetchButton = page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' });
-      if (await fetchButton.isEnabled()) await fetchButton.click();
-      await expect(result).toContainText('Fetching the result');
+      // (Auto-fetch can start between a look at the button and a click on it: look again, never wait on a click.)
+      await expect(async () => {
+        if (!(await result.getByText('Fetching the result').isVisible())) await fetchButton.click({ timeout: 1000 });
+        await expect(result).toContainText('Fetching the result', { timeout: 1000 });
+      }).toPass();
 
       await runTool(page, 'big_page', {});
       await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
