@@ -55,3 +55,35 @@ describe('ProtocolLog', () => {
     expect(log.getSnapshot().entries.map((e) => e.kind)).toEqual(['invalid', 'invalid']);
   });
 });
+
+describe('ProtocolLog bounds', () => {
+  it('keeps a huge message as the start of its text, and says how many it shortened', () => {
+    const log = new ProtocolLog();
+    log.record('in', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { statusMessage: 'x'.repeat(1_000_000) } }, 1);
+    const { entries, truncated } = log.getSnapshot();
+    expect(truncated).toBe(1);
+    const kept = entries[0]?.message as { truncated: boolean; size: number; start: string };
+    expect(kept.truncated).toBe(true);
+    expect(kept.size).toBeGreaterThan(1_000_000);
+    expect(kept.start.length).toBeLessThanOrEqual(4096);
+    expect(entries[0]?.method).toBe('notifications/tasks/status');
+  });
+
+  it('holds at most its character budget however large the messages, dropping the oldest', () => {
+    const log = new ProtocolLog(5000, 200_000);
+    for (let i = 0; i < 500; i++) log.record('in', { jsonrpc: '2.0', method: 'm', params: { i, pad: 'y'.repeat(30_000) } }, i);
+    const { entries, dropped } = log.getSnapshot();
+    expect(entries.length).toBeLessThanOrEqual(7);
+    expect(entries.length + dropped).toBe(500);
+    expect((entries.at(-1)?.message as { params: { i: number } }).params.i).toBe(499);
+  });
+
+  it('still drops by count, and a redacted secret never survives truncation', () => {
+    const log = new ProtocolLog(10);
+    log.setSecrets(['secret-token-1234']);
+    for (let i = 0; i < 25; i++) log.record('out', { jsonrpc: '2.0', id: i, method: 'tools/call', params: { i } }, i);
+    expect(log.getSnapshot().entries).toHaveLength(10);
+    log.record('in', { jsonrpc: '2.0', method: 'm', params: { echo: 'secret-token-1234', pad: 'z'.repeat(100_000) } }, 99);
+    expect(JSON.stringify(log.getSnapshot().entries.at(-1))).not.toContain('secret-token-1234');
+  });
+});

@@ -27,7 +27,22 @@ export interface LogEntry {
 export interface LogSnapshot {
   entries: readonly LogEntry[];
   dropped: number;
+  /** Messages kept only as the start of their text, being over MAX_ENTRY_CHARS. */
+  truncated: number;
   total: number;
+}
+
+/** A message longer than this (as JSON text) is kept in the log as its first PREVIEW_CHARS characters only. */
+export const MAX_ENTRY_CHARS = 64 * 1024;
+const PREVIEW_CHARS = 4 * 1024;
+/** The log keeps at most this many characters of messages: older entries go first. */
+export const MAX_LOG_CHARS = 8 * 1024 * 1024;
+
+/** What the log keeps of a message too long to keep whole. */
+export interface TruncatedMessage {
+  truncated: true;
+  size: number;
+  start: string;
 }
 
 
@@ -48,18 +63,26 @@ const schedule: (fn: () => void) => void =
 const resultSizes = new WeakMap<object, number>();
 
 export class ProtocolLog {
+  /** The entries kept, oldest first, from `start` on (the ones before it were dropped; compacted now and then). */
   private buffer: LogEntry[] = [];
   private start = 0;
+  /** Characters of message text the kept entries hold. */
+  private chars = 0;
+  private readonly kept = new WeakMap<LogEntry, number>();
   private seq = 0;
   private dropped = 0;
+  private truncated = 0;
   private readonly pending = new Map<string, { method: string; time: number }>();
   private readonly listeners = new Set<() => void>();
-  private snapshot: LogSnapshot = { entries: [], dropped: 0, total: 0 };
+  private snapshot: LogSnapshot = { entries: [], dropped: 0, truncated: 0, total: 0 };
   private dirty = false;
   private notifyScheduled = false;
   private secrets: string[] = [];
 
-  constructor(readonly capacity = 5000) {}
+  constructor(
+    readonly capacity = 5000,
+    readonly maxChars = MAX_LOG_CHARS,
+  ) {}
 
   /** Strings that must never appear in the log (tokens, header values). */
   setSecrets(secrets: readonly string[]): void {
@@ -75,7 +98,16 @@ export class ProtocolLog {
       text = '';
     }
     const size = knownSize ?? text.length;
-    const safe = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(message, this.secrets) : message;
+    const redacted = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(message, this.secrets) : message;
+    let safe: unknown = redacted;
+    let keptChars = knownSize === undefined ? text.length : Math.min(text.length, MAX_ENTRY_CHARS);
+    if (knownSize === undefined && text.length > MAX_ENTRY_CHARS) {
+      // A hostile server's megabyte messages must not pile up here: the start is enough to see what it was.
+      const safeText = redacted === message ? text : (JSON.stringify(redacted) ?? '');
+      safe = { truncated: true, size: text.length, start: safeText.slice(0, PREVIEW_CHARS) } satisfies TruncatedMessage;
+      keptChars = PREVIEW_CHARS;
+      this.truncated++;
+    }
     const { kind, method, id } = classify(message);
     const result = kind === 'response' ? (message as { result?: unknown }).result : undefined;
     if (direction === 'in' && typeof result === 'object' && result !== null) resultSizes.set(result, size);
@@ -95,11 +127,18 @@ export class ProtocolLog {
         entry.latencyMs = now - request.time;
       }
     }
-    if (this.buffer.length < this.capacity) this.buffer.push(entry);
-    else {
-      this.buffer[this.start] = entry;
-      this.start = (this.start + 1) % this.capacity;
+    this.buffer.push(entry);
+    this.kept.set(entry, keptChars);
+    this.chars += keptChars;
+    while (this.buffer.length - this.start > 1 && (this.buffer.length - this.start > this.capacity || this.chars > this.maxChars)) {
+      const oldest = this.buffer[this.start];
+      if (oldest) this.chars -= this.kept.get(oldest) ?? 0;
+      this.start++;
       this.dropped++;
+    }
+    if (this.start > 1024 && this.start * 2 > this.buffer.length) {
+      this.buffer = this.buffer.slice(this.start);
+      this.start = 0;
     }
     this.dirty = true;
     if (!this.notifyScheduled) {
@@ -119,7 +158,9 @@ export class ProtocolLog {
   clear(): void {
     this.buffer = [];
     this.start = 0;
+    this.chars = 0;
     this.dropped = 0;
+    this.truncated = 0;
     this.pending.clear();
     this.dirty = true;
     for (const listener of this.listeners) listener();
@@ -132,8 +173,7 @@ export class ProtocolLog {
 
   getSnapshot = (): LogSnapshot => {
     if (this.dirty) {
-      const entries = this.start === 0 ? this.buffer.slice() : [...this.buffer.slice(this.start), ...this.buffer.slice(0, this.start)];
-      this.snapshot = { entries, dropped: this.dropped, total: this.seq };
+      this.snapshot = { entries: this.buffer.slice(this.start), dropped: this.dropped, truncated: this.truncated, total: this.seq };
       this.dirty = false;
     }
     return this.snapshot;

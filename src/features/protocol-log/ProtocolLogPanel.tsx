@@ -2,7 +2,7 @@ import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Region } from '../../components/Region';
 import { formatBytes } from '../../components/time';
 import { useConnectionStore } from '../../mcp/connection-store';
-import type { LogEntry, LogSnapshot, ProtocolLog } from '../../mcp/protocol-log';
+import { MAX_ENTRY_CHARS, type LogEntry, type LogSnapshot, type ProtocolLog } from '../../mcp/protocol-log';
 
 /** Entries drawn: the newest; more would be DOM churn under a storm (every one is still kept and searchable). */
 const SHOWN = 100;
@@ -111,6 +111,7 @@ function LogView({ protocolLog }: { protocolLog: ProtocolLog }) {
       <p className="muted small">
         {snapshot.entries.length} messages kept
         {snapshot.dropped ? `, ${snapshot.dropped} older ones dropped` : ''}
+        {snapshot.truncated ? `, ${snapshot.truncated} over ${MAX_ENTRY_CHARS / 1024} KB kept as their start only` : ''}
         {filtered.length !== snapshot.entries.length ? `, ${filtered.length} match` : ''}
         {filtered.length > SHOWN ? `, showing the last ${SHOWN}` : ''}
       </p>
