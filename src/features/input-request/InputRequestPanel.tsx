@@ -2,7 +2,7 @@ import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Region } from '../../components/Region';
 import { SchemaField } from '../../components/SchemaField';
-import { useElicitationStore, type PendingElicitation } from '../../mcp/elicitation-store';
+import { MAX_PENDING_PER_SERVER, useElicitationStore, type PendingElicitation } from '../../mcp/elicitation-store';
 import { buildArguments, fieldsFromSchema, initialValues, type FormValues } from '../../lib/schema-form';
 import { useBehaviourStore } from '../../tasks/behaviour-store';
 import { useSelectionStore } from '../../tasks/selection-store';
@@ -15,6 +15,7 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const pending = useElicitationStore((s) => s.pending);
   const early = useBehaviourStore((s) => s.byServer[serverUrl]?.earlyResult);
+  const overflow = useElicitationStore((s) => s.overflow[serverUrl] ?? 0);
   const mine = pending.filter((p) => p.serverUrl === serverUrl && (p.taskId === undefined || p.taskId === selected));
   const others = pending.filter((p) => p.serverUrl === serverUrl && p.taskId !== undefined && p.taskId !== selected).length;
   if (mine.length === 0 && selectedStatus !== 'input_required' && others === 0) return null;
@@ -34,6 +35,12 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
         )
       ) : null}
       {others > 0 ? <p className="muted">{others} more request{others > 1 ? 's' : ''} waiting on other tasks.</p> : null}
+      {overflow > 0 ? (
+        <p className="warning-text small" role="note">
+          {overflow} older request{overflow > 1 ? 's were' : ' was'} answered “cancel”: this server had more than {MAX_PENDING_PER_SERVER}{' '}
+          waiting at once.
+        </p>
+      ) : null}
     </Region>
   );
 }
