@@ -14,7 +14,7 @@ import { parseTask, timeOf, type Task } from '../tasks/task';
 import { expireTask, reportRejection, storeFetchedResult, writeTask } from '../tasks/cache-writes';
 import { resultQueryOptions } from '../features/task-details/api';
 import { usePrefsStore } from '../tasks/prefs-store';
-import { applyTaskUpdates, type TaskEntry, type UpdateInfo } from '../tasks/task-cache';
+import { applyTaskUpdates, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo } from '../tasks/task-cache';
 import { frameOrTimeout, groupByServer, HeldPushes, type FlushScheduler } from '../tasks/push-buffer';
 import { resultObservation } from '../tasks/result';
 
@@ -48,8 +48,14 @@ function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[])
       updates.push({ task, method, info: { source: 'push', now: receivedAt, generation, pushMethod: method } });
     }
     if (updates.length === 0) continue;
-    const { entries, outcomes } = applyTaskUpdates(queryClient.getQueryData<TaskEntry[]>(key) ?? [], updates);
-    updates.forEach(({ task, method, info }, i) => {
+    const held = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
+    const accepted = withinTaskLimit(held, updates);
+    if (accepted.length < updates.length) {
+      reportObservation(serverUrl, { type: 'too-many-tasks', limit: MAX_TASKS_PER_SERVER, ignored: updates.length - accepted.length });
+    }
+    if (accepted.length === 0) continue;
+    const { entries, outcomes } = applyTaskUpdates(held, accepted);
+    accepted.forEach(({ task, method, info }, i) => {
       const outcome = outcomes[i];
       if (!outcome) return;
       // A push for a task older than the last full listing, which that listing did not contain, is suspicious.

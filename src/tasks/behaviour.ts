@@ -11,7 +11,8 @@ export type WarningKind =
   | 'unknown-task-push'
   | 'missing-related-task-meta'
   | 'invalid-push'
-  | 'invalid-result';
+  | 'invalid-result'
+  | 'too-many-tasks';
 
 export interface Warning {
   kind: WarningKind;
@@ -24,6 +25,7 @@ export interface Warning {
 export type Observation =
   | { type: 'push'; method: string; taskId?: string; unknownTask?: boolean }
   | { type: 'invalid-push'; method: string }
+  | { type: 'too-many-tasks'; limit: number; ignored: number }
   | { type: 'rejected-update'; reason: Rejection; taskId: string; held: string; offered: string; source: string }
   | { type: 'result-early'; outcome: 'blocked' | 'refused'; taskId: string; message?: string }
   | { type: 'result'; envelope: 'spec' | 'seed' | 'invalid'; taskId: string; relatedTaskMeta: boolean; detail?: string }
@@ -64,6 +66,8 @@ export function observe(state: BehaviourState, o: Observation, now = Date.now())
       const next = { ...state, pushMethods: { ...state.pushMethods, [o.method]: (state.pushMethods[o.method] ?? 0) + 1 } };
       return o.unknownTask ? warn(next, 'unknown-task-push', `${o.method} for a task the server did not list`, now, o.taskId) : next;
     }
+    case 'too-many-tasks':
+      return warn(state, 'too-many-tasks', `Pushes about ${o.ignored} new task(s) ignored: the page lists at most ${o.limit.toLocaleString()} tasks per server`, now);
     case 'invalid-push':
       return warn(state, 'invalid-push', `${o.method} without a valid task (taskId and a known status are required)`, now);
     case 'rejected-update':

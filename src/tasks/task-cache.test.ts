@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTask, type Task } from './task';
-import { applyTaskUpdate, applyTaskUpdates, compareNewestFirst, isFromEarlierSession, mergeListedTasks, type TaskEntry } from './task-cache';
+import { applyTaskUpdate, applyTaskUpdates, compareNewestFirst, isFromEarlierSession, mergeListedTasks, withinTaskLimit, type TaskEntry } from './task-cache';
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
   return {
@@ -122,5 +122,15 @@ describe('parseTask', () => {
     const t = parseTask({ taskId: 'a', status: 'working', createdAt: 'x', ttl: -5, pollInterval: 'fast' });
     expect(t).toMatchObject({ taskId: 'a', ttl: null, lastUpdatedAt: 'x' });
     expect(t?.pollInterval).toBeUndefined();
+  });
+});
+
+describe('withinTaskLimit', () => {
+  it('lets updates of known tasks through and new tasks only while there is room', () => {
+    const info = { source: 'push' as const, now: 0, generation: 1 };
+    const held = mergeListedTasks([], [task('a'), task('b')], 0, 1);
+    const updates = ['a', 'n1', 'n2', 'n1', 'b', 'n3'].map((id) => ({ task: task(id), info }));
+    expect(withinTaskLimit(held, updates, 4).map((u) => u.task.taskId)).toEqual(['a', 'n1', 'n2', 'n1', 'b']);
+    expect(withinTaskLimit(held, updates, 2).map((u) => u.task.taskId)).toEqual(['a', 'b']);
   });
 });

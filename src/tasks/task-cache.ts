@@ -275,6 +275,26 @@ function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
   return index;
 }
 
+/**
+ * Tasks the page lists per server at most. Pushes about tasks it does not know are ignored past it (and reported):
+ * a server cannot grow the page without limit by announcing tasks.
+ */
+export const MAX_TASKS_PER_SERVER = 50_000;
+
+/** The updates that may be applied: all of them for known tasks, new tasks only while under the limit. */
+export function withinTaskLimit<U extends { task: Task }>(entries: readonly TaskEntry[], updates: readonly U[], limit = MAX_TASKS_PER_SERVER): U[] {
+  const known = positionsOf(entries);
+  let room = limit - entries.length;
+  const fresh = new Set<string>();
+  return updates.filter(({ task }) => {
+    if (known.has(task.taskId) || fresh.has(task.taskId)) return true;
+    if (room <= 0) return false;
+    room--;
+    fresh.add(task.taskId);
+    return true;
+  });
+}
+
 export function findTask(entries: readonly TaskEntry[] | undefined, taskId: string | undefined): TaskEntry | undefined {
   if (!entries || taskId === undefined) return undefined;
   const at = positionsOf(entries).get(taskId);
