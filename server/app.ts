@@ -36,6 +36,8 @@ export interface RunningServer {
   dashboardUrl: string;
   /** Fault injection for tests: drop every GET notification stream, keeping the sessions. */
   dropNotificationStreams(): void;
+  /** Streamable HTTP sessions and the events their stores hold (for soak tests). */
+  streamableStats(): { sessions: number; streams: number; events: number };
   close(): Promise<void>;
 }
 
@@ -137,6 +139,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     state,
     dashboardUrl: streamable ? dashboardLink(origin, mcpUrl) : dashboardLink(origin, sseUrl, 'sse'),
     dropNotificationStreams: () => streamable?.dropNotificationStreams(),
+    streamableStats: () => streamable?.stats() ?? { sessions: 0, streams: 0, events: 0 },
     async close() {
       await streamable?.closeAll();
       await sse?.closeAll();

@@ -35,14 +35,54 @@ export async function readMessageBody(req: IncomingMessage, res: ServerResponse,
   }
 }
 
+/** Sessions kept at once: past it the one used longest ago is closed (its client re-initializes if it comes back). */
+export const MAX_SESSIONS = 64;
+/** A session with no request for this long is closed. */
+export const SESSION_IDLE_MS = 60 * 60_000;
+
 /** Streamable HTTP at one path, one transport and one McpServer per session. */
 export class StreamableHttpEndpoint {
-  private readonly sessions = new Map<string, StreamableHTTPServerTransport>();
+  /** Sessions by id, the one used longest ago first. */
+  private readonly sessions = new Map<string, { transport: StreamableHTTPServerTransport; events: RingEventStore; lastUsed: number }>();
+  private readonly reaper: NodeJS.Timeout;
 
-  constructor(private readonly state: DemoState) {}
+  constructor(
+    private readonly state: DemoState,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.reaper = setInterval(() => void this.reapIdle(), 60_000);
+    this.reaper.unref();
+  }
 
   get sessionCount(): number {
     return this.sessions.size;
+  }
+
+  /** Sessions, and the events their stores hold: what a soak test watches. */
+  stats(): { sessions: number; streams: number; events: number } {
+    let streams = 0;
+    let events = 0;
+    for (const s of this.sessions.values()) {
+      streams += s.events.streamCount;
+      events += s.events.eventCount;
+    }
+    return { sessions: this.sessions.size, streams, events };
+  }
+
+  /** Closes the sessions idle for longer than SESSION_IDLE_MS. */
+  async reapIdle(): Promise<void> {
+    const cutoff = this.now() - SESSION_IDLE_MS;
+    const idle = [...this.sessions.entries()].filter(([, s]) => s.lastUsed < cutoff);
+    for (const [id] of idle) this.sessions.delete(id);
+    await Promise.allSettled(idle.map(([, s]) => s.transport.close()));
+  }
+
+  private touch(id: string): void {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    session.lastUsed = this.now();
+    this.sessions.set(id, session);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -54,9 +94,10 @@ export class StreamableHttpEndpoint {
       if (!read) return;
       body = read.body;
     }
-    const existing = sessionId ? this.sessions.get(sessionId) : undefined;
+    const existing = sessionId ? this.sessions.get(sessionId)?.transport : undefined;
     if (existing && req.method === 'GET' && req.headers['last-event-id']) this.state.resumedStreams++;
-    if (existing) {
+    if (existing && sessionId) {
+      this.touch(sessionId);
       await existing.handleRequest(req, res, body);
       return;
     }
@@ -68,15 +109,21 @@ export class StreamableHttpEndpoint {
       jsonRpcError(res, 400, -32000, 'Bad Request: no valid session ID provided');
       return;
     }
+    const events = new RingEventStore();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      eventStore: new RingEventStore(),
+      eventStore: events,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, transport);
+        this.sessions.set(id, { transport, events, lastUsed: this.now() });
+        for (const [oldId, oldest] of this.sessions) {
+          if (this.sessions.size <= MAX_SESSIONS) break;
+          this.sessions.delete(oldId);
+          void oldest.transport.close();
+        }
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) this.sessions.delete(transport.sessionId);
+      if (transport.sessionId && this.sessions.get(transport.sessionId)?.transport === transport) this.sessions.delete(transport.sessionId);
     };
     const server = createDemoMcpServer(this.state);
     await server.connect(transport);
@@ -86,12 +133,13 @@ export class StreamableHttpEndpoint {
 
   /** Closes every session's GET notification stream but keeps the sessions: clients should resume. */
   dropNotificationStreams(): void {
-    for (const transport of this.sessions.values()) transport.closeStandaloneSSEStream();
+    for (const { transport } of this.sessions.values()) transport.closeStandaloneSSEStream();
   }
 
   async closeAll(): Promise<void> {
+    clearInterval(this.reaper);
     const all = [...this.sessions.values()];
     this.sessions.clear();
-    await Promise.allSettled(all.map((t) => t.close()));
+    await Promise.allSettled(all.map((s) => s.transport.close()));
   }
 }

@@ -4,6 +4,14 @@ import { ElicitResultSchema, RELATED_TASK_META_KEY, type CallToolResult, type El
 
 /** The default time a task and its result are kept after creation, when the client asks for none. */
 export const DEFAULT_TTL_MS = 10 * 60_000;
+/** Every task is purged at last: a TTL of 0, null or a year would keep its result in memory for the server's life. */
+export const MIN_TTL_MS = 1000;
+export const MAX_TTL_MS = 24 * 60 * 60_000;
+
+export function clampTtl(ttl: number | null | undefined): number {
+  if (ttl === null || ttl === undefined || !Number.isFinite(ttl)) return MAX_TTL_MS;
+  return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, ttl));
+}
 export const POLL_INTERVAL_MS = 1000;
 
 export interface TaskOutcome {

@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { drawBarChart } from './png.js';
 import { bigPayload, HOSTILE, hostileContent, MARKDOWN_REPORT, mixedContent, REPORT_OUTPUT_SCHEMA, structuredReport } from './result-tools.js';
-import { DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
+import { clampTtl, DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
 
 /** One demo tool: its schema, and the work it does when run. */
 export interface DemoTool {
@@ -32,6 +32,11 @@ function tool<Shape extends z.ZodRawShape>(
 }
 
 const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
+
+/** big_payload results made at once, and how long one is kept (each is up to 100 MB of this process's memory). */
+export const MAX_BIG_PAYLOADS = 2;
+const BIG_PAYLOAD_TTL_MS = 10 * 60_000;
+let bigPayloadsRunning = 0;
 
 export const DEMO_TOOLS: readonly DemoTool[] = [
   tool(
@@ -206,10 +211,21 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
     },
     ({ size_mb, shape }) =>
       async (control) => {
-        await control.report(`Generating ${size_mb} MB of ${shape}`);
-        const result = bigPayload(size_mb * 1e6, shape);
-        return { status: 'completed', statusMessage: `Generated ${size_mb} MB`, result };
+        // Each result stays in memory until its task is purged: a few at once, each kept for minutes, not a day.
+        if (bigPayloadsRunning >= MAX_BIG_PAYLOADS) {
+          const busy = `Busy: ${MAX_BIG_PAYLOADS} big payloads are being made already; try again when one ends`;
+          return { status: 'failed', statusMessage: busy, result: { ...text(busy), isError: true } };
+        }
+        bigPayloadsRunning++;
+        try {
+          await control.report(`Generating ${size_mb} MB of ${shape}`);
+          const result = bigPayload(size_mb * 1e6, shape);
+          return { status: 'completed', statusMessage: `Generated ${size_mb} MB`, result };
+        } finally {
+          bigPayloadsRunning--;
+        }
       },
+    () => BIG_PAYLOAD_TTL_MS,
   ),
   tool(
     'hostile_content',
@@ -252,7 +268,7 @@ export function registerDemoTools(server: McpServer, withTasks = true): void {
       {
         createTask: async (args: Record<string, unknown>, extra: CreateTaskRequestHandlerExtra) => {
           const task = await extra.taskStore.createTask({
-            ttl: t.ttlMs?.(args) ?? extra.taskRequestedTtl ?? DEFAULT_TTL_MS,
+            ttl: clampTtl(t.ttlMs?.(args) ?? extra.taskRequestedTtl ?? DEFAULT_TTL_MS),
             pollInterval: POLL_INTERVAL_MS,
           });
           // The store hands back its live object: answer with the state at creation, before the work mutates it.
