@@ -1,7 +1,8 @@
 /**
  * Work on server data that may take unbounded time (a parser, a regular expression from a schema) runs in a worker
- * with a time limit. Each job has a worker to itself while it runs, and its clock starts when that worker takes it:
- * a job over its limit has its worker stopped, and the jobs behind it are not affected. The main thread never waits.
+ * with a time limit. Each job has a worker to itself while it runs, and its clock starts when that worker begins it
+ * (not while a new worker loads, which a busy machine makes slow): a job over its limit has its worker stopped, and
+ * the jobs behind it are not affected. The main thread never waits.
  */
 export type TimedAnswer<R> = { done: true; value: R } | { done: false; reason: string };
 
@@ -11,6 +12,10 @@ export interface TimedWorker<M, R> {
 
 /** Workers running at once; more jobs wait in line. */
 const MAX_WORKERS = 2;
+/** A worker that has not begun its job after this long (it could not load) is given up on. */
+const START_LIMIT_MS = 30_000;
+
+type WorkerMessage<R> = { started: true } | { value: R };
 
 interface Job<M, R> {
   message: M;
@@ -42,8 +47,15 @@ export function timedWorker<M, R>(create: () => Worker): TimedWorker<M, R> {
       job.answer(answer);
       next();
     };
-    const timer = setTimeout(() => settle({ done: false, reason: `it took longer than ${job.limitMs / 1000} s` }, false), job.limitMs);
-    worker.onmessage = (event: MessageEvent<R>) => settle({ done: true, value: event.data }, true);
+    let timer = setTimeout(() => settle({ done: false, reason: 'the worker did not start' }, false), START_LIMIT_MS);
+    worker.onmessage = (event: MessageEvent<WorkerMessage<R>>) => {
+      if ('value' in event.data) {
+        settle({ done: true, value: event.data.value }, true);
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(() => settle({ done: false, reason: `it took longer than ${job.limitMs / 1000} s` }, false), job.limitMs);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
       settle({ done: false, reason: `the worker failed${event.message ? `: ${event.message}` : ''}` }, false);
@@ -62,5 +74,8 @@ export function timedWorker<M, R>(create: () => Worker): TimedWorker<M, R> {
 
 /** The worker side: answers each message with `handle`'s value. */
 export function serveWorker<M, R>(scope: { onmessage: ((event: MessageEvent<M>) => void) | null; postMessage: (data: unknown) => void }, handle: (message: M) => R): void {
-  scope.onmessage = (event) => scope.postMessage(handle(event.data));
+  scope.onmessage = (event) => {
+    scope.postMessage({ started: true });
+    scope.postMessage({ value: handle(event.data) });
+  };
 }
