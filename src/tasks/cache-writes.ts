@@ -4,6 +4,7 @@ import { mcpKeys } from './keys';
 import type { Task } from './task';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
+import { useSelectionStore } from './selection-store';
 import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
 /** Reports what the rules refused to apply, as a protocol observation. */
@@ -50,19 +51,28 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
   const keep = () =>
     stored()
       .then((value) =>
-        keepResult({
-          serverUrl,
-          taskId: result.taskId,
-          task,
-          ...value,
-          fetchedAt: result.fetchedAt,
-          size: result.size,
-          ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
-        }),
+        keepResult(
+          {
+            serverUrl,
+            taskId: result.taskId,
+            task,
+            ...value,
+            fetchedAt: result.fetchedAt,
+            size: result.size,
+            ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
+          },
+          // The result on screen is never the one deleted to make room.
+          (k) => k.serverUrl === serverUrl && k.taskId === useSelectionStore.getState().selectedTaskId,
+        ),
       )
       .then(
-        () => {
+        (evicted) => {
           queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
+          for (const k of evicted) {
+            queryClient.setQueryData<string[]>(mcpKeys.kept(k.serverUrl), (old) => old?.filter((id) => id !== k.taskId));
+            queryClient.removeQueries({ queryKey: mcpKeys.result(k.serverUrl, k.taskId), exact: true });
+          }
+          void queryClient.invalidateQueries({ queryKey: mcpKeys.keptUsage() });
           return undefined;
         },
         (error: unknown) => (error instanceof Error ? error.message : String(error)),

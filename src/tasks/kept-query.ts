@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { mcpKeys } from './keys';
 import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
-import { forgetAllResults, forgetResult, keptResults } from './result-store';
+import { forgetAllResults, forgetResult, keptResults, keptUsage } from './result-store';
 import { applyTaskUpdate, type TaskEntry } from './task-cache';
 
 /**
@@ -61,13 +61,20 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
   });
 }
 
+/** What this browser keeps, for every server: the count and size the quota is measured against. */
+export function keptUsageQueryOptions() {
+  return queryOptions({ queryKey: mcpKeys.keptUsage(), queryFn: keptUsage, staleTime: Infinity, retry: false });
+}
+
 export async function forgetKept(queryClient: QueryClient, serverUrl: string, taskId: string): Promise<void> {
   await forgetResult(serverUrl, taskId);
   queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old ?? []).filter((id) => id !== taskId));
   queryClient.removeQueries({ queryKey: mcpKeys.result(serverUrl, taskId), exact: true });
+  void queryClient.invalidateQueries({ queryKey: mcpKeys.keptUsage() });
 }
 
 export async function forgetAllKept(queryClient: QueryClient): Promise<void> {
   await forgetAllResults();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] === 'mcp' && (q.queryKey[2] === 'kept' || q.queryKey[2] === 'result') });
+  void queryClient.invalidateQueries({ queryKey: mcpKeys.keptUsage() });
 }

@@ -7,4 +7,6 @@ export const mcpKeys = {
   result: (serverUrl: string, taskId: string) => ['mcp', serverUrl, 'result', taskId] as const,
   /** taskIds whose result is kept in IndexedDB. */
   kept: (serverUrl: string) => ['mcp', serverUrl, 'kept'] as const,
+  /** How many results this browser keeps for every server, and their size. */
+  keptUsage: () => ['mcp', '*', 'kept-usage'] as const,
 };

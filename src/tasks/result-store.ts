@@ -26,7 +26,52 @@ export interface KeptResult {
 
 const DB_NAME = 'taskdeck';
 const STORE = 'results';
-const VERSION = 1;
+/** Per kept result, its size and when it was last kept or read: small records the quota is worked out from. */
+const USAGE = 'usage';
+const VERSION = 2;
+
+/** Kept results take at most this much (their JSON size): past it, the ones used longest ago are deleted. */
+export const KEPT_QUOTA_BYTES = 500 * 1024 * 1024;
+/** A different limit for this browser, in MB (localStorage; for a small disk, or a test). */
+const QUOTA_SETTING = 'taskdeck.keptQuotaMb';
+
+export function keptQuota(): number {
+  try {
+    const mb = Number(globalThis.localStorage?.getItem(QUOTA_SETTING) ?? '');
+    return Number.isFinite(mb) && mb > 0 ? Math.round(mb * 1024 * 1024) : KEPT_QUOTA_BYTES;
+  } catch {
+    return KEPT_QUOTA_BYTES;
+  }
+}
+
+export interface KeptUsage {
+  serverUrl: string;
+  taskId: string;
+  size: number;
+  usedAt: number;
+}
+
+export interface KeptKey {
+  serverUrl: string;
+  taskId: string;
+}
+
+/**
+ * Which kept results to delete so the rest fit the quota: the ones used longest ago first, never a protected one.
+ * Pure.
+ */
+export function chooseEvictions(usage: readonly KeptUsage[], quota: number, isProtected: (key: KeptKey) => boolean): KeptKey[] {
+  let total = usage.reduce((sum, u) => sum + u.size, 0);
+  if (total <= quota) return [];
+  const out: KeptKey[] = [];
+  for (const u of [...usage].sort((a, b) => a.usedAt - b.usedAt)) {
+    if (total <= quota) break;
+    if (isProtected(u)) continue;
+    out.push({ serverUrl: u.serverUrl, taskId: u.taskId });
+    total -= u.size;
+  }
+  return out;
+}
 
 export class ResultStoreError extends Error {
   constructor(
@@ -53,9 +98,22 @@ function openDb(): Promise<IDBDatabase> {
     const request = indexedDB.open(DB_NAME, VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
+      const tx = request.transaction;
       if (!db.objectStoreNames.contains(STORE)) {
         const store = db.createObjectStore(STORE, { keyPath: ['serverUrl', 'taskId'] });
         store.createIndex('byServer', 'serverUrl');
+      }
+      if (!db.objectStoreNames.contains(USAGE) && tx) {
+        const usage = db.createObjectStore(USAGE, { keyPath: ['serverUrl', 'taskId'] });
+        // Results kept before the quota existed are counted too.
+        const cursor = tx.objectStore(STORE).openCursor();
+        cursor.onsuccess = () => {
+          const at = cursor.result;
+          if (!at) return;
+          const r = at.value as KeptResult;
+          usage.put({ serverUrl: r.serverUrl, taskId: r.taskId, size: r.size, usedAt: r.fetchedAt } satisfies KeptUsage);
+          at.continue();
+        };
       }
     };
     request.onsuccess = () => resolve(request.result);
@@ -67,19 +125,23 @@ function openDb(): Promise<IDBDatabase> {
   return opening;
 }
 
-function run<T>(mode: IDBTransactionMode, action: string, work: (store: IDBObjectStore) => IDBRequest<T> | undefined): Promise<T | undefined> {
+function run<T>(
+  mode: IDBTransactionMode,
+  action: string,
+  work: (store: IDBObjectStore, usage: IDBObjectStore) => IDBRequest<T> | undefined,
+): Promise<T | undefined> {
   return openDb().then(
     (db) =>
       new Promise<T | undefined>((resolve, reject) => {
         let tx: IDBTransaction;
         try {
-          tx = db.transaction(STORE, mode);
+          tx = db.transaction([STORE, USAGE], mode);
         } catch (error) {
           reject(wrap(error, action));
           return;
         }
         let value: T | undefined;
-        const request = work(tx.objectStore(STORE));
+        const request = work(tx.objectStore(STORE), tx.objectStore(USAGE));
         if (request) request.onsuccess = () => (value = request.result);
         tx.oncomplete = () => resolve(value);
         tx.onerror = () => reject(wrap(tx.error, action));
@@ -88,18 +150,49 @@ function run<T>(mode: IDBTransactionMode, action: string, work: (store: IDBObjec
   );
 }
 
-export function keepResult(record: KeptResult): Promise<void> {
-  return run('readwrite', 'keep the result', (store) => store.put(record)).then(() => undefined);
+/**
+ * Keeps a result, then deletes the kept results used longest ago while all of them take more than the quota (never
+ * this one, nor a protected one). Resolves to the ones it deleted.
+ */
+export async function keepResult(record: KeptResult, isProtected: (key: KeptKey) => boolean = () => false, quota = keptQuota()): Promise<KeptKey[]> {
+  let evicted: KeptKey[] = [];
+  await run('readwrite', 'keep the result', (store, usage) => {
+    store.put(record);
+    usage.put({ serverUrl: record.serverUrl, taskId: record.taskId, size: record.size, usedAt: Date.now() } satisfies KeptUsage);
+    const all = usage.getAll() as IDBRequest<KeptUsage[]>;
+    all.onsuccess = () => {
+      const self = (k: KeptKey) => k.serverUrl === record.serverUrl && k.taskId === record.taskId;
+      evicted = chooseEvictions(all.result, quota, (k) => self(k) || isProtected(k));
+      for (const k of evicted) {
+        store.delete([k.serverUrl, k.taskId]);
+        usage.delete([k.serverUrl, k.taskId]);
+      }
+    };
+    return undefined;
+  });
+  return evicted;
 }
 
 export async function keptResults(serverUrl: string): Promise<KeptResult[]> {
   return (await run<KeptResult[]>('readonly', 'read kept results', (store) => store.index('byServer').getAll(serverUrl) as IDBRequest<KeptResult[]>)) ?? [];
 }
 
+/** How many results this browser keeps, and how much they take. */
+export async function keptUsage(): Promise<{ count: number; bytes: number }> {
+  const all = (await run<KeptUsage[]>('readonly', 'read what is kept', (_store, usage) => usage.getAll() as IDBRequest<KeptUsage[]>)) ?? [];
+  return { count: all.length, bytes: all.reduce((sum, u) => sum + u.size, 0) };
+}
+
 export function forgetResult(serverUrl: string, taskId: string): Promise<void> {
-  return run('readwrite', 'delete the kept result', (store) => store.delete([serverUrl, taskId])).then(() => undefined);
+  return run('readwrite', 'delete the kept result', (store, usage) => {
+    usage.delete([serverUrl, taskId]);
+    return store.delete([serverUrl, taskId]);
+  }).then(() => undefined);
 }
 
 export function forgetAllResults(): Promise<void> {
-  return run('readwrite', 'delete kept results', (store) => store.clear()).then(() => undefined);
+  return run('readwrite', 'delete kept results', (store, usage) => {
+    usage.clear();
+    return store.clear();
+  }).then(() => undefined);
 }

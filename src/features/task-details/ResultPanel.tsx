@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Region } from '../../components/Region';
 import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
-import { forgetAllKept, forgetKept, keptQueryOptions } from '../../tasks/kept-query';
+import { forgetAllKept, forgetKept, keptQueryOptions, keptUsageQueryOptions } from '../../tasks/kept-query';
+import { keptQuota } from '../../tasks/result-store';
+import { formatBytes } from '../../components/time';
 import { usePrefsStore } from '../../tasks/prefs-store';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { useSelectionStore } from '../../tasks/selection-store';
@@ -17,8 +19,14 @@ function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (me
   const autoFetch = usePrefsStore((s) => s.autoFetch);
   const autoFetchToggled = usePrefsStore((s) => s.autoFetchToggled);
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
+  const usage = useQuery(keptUsageQueryOptions());
   return (
     <>
+      {usage.data ? (
+        <span className="muted small" title="Results kept in this browser for every server; past the limit, the ones used longest ago are deleted">
+          {usage.data.count} kept, {formatBytes(usage.data.bytes)} of {formatBytes(keptQuota())}
+        </span>
+      ) : null}
       <label className="field checkbox small">
         <input type="checkbox" checked={autoFetch} onChange={(e) => autoFetchToggled(e.target.checked)} />
         <span title="Fetch and keep each result as soon as its task ends">Auto-fetch</span>

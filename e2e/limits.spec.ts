@@ -1,0 +1,32 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openConnected, runTool } from './helpers';
+
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+
+test('kept results past the quota: the one used longest ago is deleted, the one on screen never, and the usage is shown', async ({ page, baseURL }) => {
+  // A tiny quota for this browser (the setting a small disk would use): room for about one small result.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('quota-set')) {
+      localStorage.setItem('taskdeck.keptQuotaMb', String(150 / (1024 * 1024)));
+      sessionStorage.setItem('quota-set', '1');
+    }
+  });
+  await openConnected(page, baseURL ?? '');
+  const result = page.getByRole('region', { name: 'Result' });
+
+  const first = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+  await expect(rowOf(page, first)).toHaveAttribute('data-status', 'completed');
+  await expect(rowOf(page, first)).toContainText('kept');
+  await expect(result).toContainText('1 kept');
+
+  const second = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+  await expect(rowOf(page, second)).toHaveAttribute('data-status', 'completed');
+  await rowOf(page, second).click();
+  await expect(rowOf(page, second)).toContainText('kept');
+  // Both do not fit: the older one went, the one on screen stayed.
+  await expect(rowOf(page, first)).not.toContainText('kept');
+  await expect(result).toContainText('1 kept');
+  await page.reload();
+  await expect(rowOf(page, second)).toContainText('kept');
+  await expect(rowOf(page, first)).not.toContainText('kept');
+});
