@@ -94,6 +94,8 @@ test.describe('a pleasure to use', () => {
   });
 
   test('a toast when a watched task ends, opening its result; the tab title counts running tasks', async ({ page }) => {
+    // Its tasks run for seconds on purpose (see below); on a busy machine the whole walk takes longer than 60 s.
+    test.setTimeout(120_000);
     const server = await startDemo();
     try {
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
@@ -101,10 +103,11 @@ test.describe('a pleasure to use', () => {
     await expect(page).toHaveTitle('Taskdeck');
     const running = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
     await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
-    const failing = await runTool(page, 'fail_after', { seconds: '4' });
+    // Long enough to be counted running on a busy machine; the toast is waited for as long.
+    const failing = await runTool(page, 'fail_after', { seconds: '12' });
     await expect(page).toHaveTitle(/\(2 running\) Taskdeck/);
     const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: 'fail_after' });
-    await expect(toast).toContainText('failed');
+    await expect(toast).toContainText('failed', { timeout: 40_000 });
     await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
     // Something else is selected; the toast's action brings the failed task and its result.
     await row(page, running).click();

@@ -16,7 +16,8 @@ test.describe('faults', () => {
     try {
       await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
       await expect(status(page)).toContainText('Connected');
-      const taskId = await runTool(page, 'countdown', { seconds: '3', steps: '3' });
+      // Long enough to be seen working on a busy machine before the server goes.
+      const taskId = await runTool(page, 'countdown', { seconds: '8', steps: '4' });
       await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'working');
 
       const stoppedAt = Date.now();
@@ -24,7 +25,7 @@ test.describe('faults', () => {
       await expect(status(page)).toContainText('Reconnecting');
       info.annotations.push({ type: 'reconnecting-after-ms', description: String(Date.now() - stoppedAt) });
       // The task finishes while nobody is connected.
-      await expect.poll(async () => (await state.taskStore.getTask(taskId))?.status, { timeout: 10_000 }).toBe('completed');
+      await expect.poll(async () => (await state.taskStore.getTask(taskId))?.status, { timeout: 30_000 }).toBe('completed');
       server = await startDemo({ state, port });
       await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
       // Re-listed, now completed, and its result auto-fetched within its TTL.

@@ -37,15 +37,16 @@ test.describe('walking skeleton against the demo server', () => {
 
   test('fail_after ends failed and its error text is shown', async ({ page, baseURL }) => {
     await openConnected(page, baseURL!);
-    const taskId = await runTool(page, 'fail_after', { seconds: '3', reason: 'disk quota exceeded' });
+    // Long enough that a busy machine still sees it working before it fails.
+    const taskId = await runTool(page, 'fail_after', { seconds: '8', reason: 'disk quota exceeded' });
     const row = page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
     const fetchButton = page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' });
     await expect(fetchButton).toBeDisabled();
-    await expect(row).toHaveAttribute('data-status', 'failed');
+    await expect(row).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
     await fetchButton.click();
     const result = page.getByRole('region', { name: 'Result' });
     await expect(result).toContainText('The tool reported an error');
-    await expect(result).toContainText('fail_after gave up after 3 s: disk quota exceeded');
+    await expect(result).toContainText('fail_after gave up after 8 s: disk quota exceeded');
   });
 
   test('render_chart completes with a PNG shown as an image', async ({ page, baseURL }) => {
