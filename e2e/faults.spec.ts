@@ -30,7 +30,7 @@ test.describe('faults', () => {
       await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
       // Re-listed, now completed, and its result auto-fetched within its TTL.
       await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
-      await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 3 steps');
+      await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 4 steps');
     } finally {
       await server.close();
     }

@@ -1,3 +1,4 @@
+import { withoutUserinfo } from './errors';
 import type { TransportChoice } from './session';
 
 /** The last servers connected to, offered again in the form. URL and transport only: never a credential. */
@@ -22,20 +23,8 @@ export function readRecentServers(storage: Storage | undefined = globalThis.loca
   }
 }
 
-/** Strips userinfo and query/fragment-borne secrets are not ours to judge: only user:password@ is removed. */
-function withoutCredentials(url: string): string {
-  try {
-    const u = new URL(url);
-    u.username = '';
-    u.password = '';
-    return u.toString();
-  } catch {
-    return url;
-  }
-}
-
 export function rememberServer(entry: Omit<RecentServer, 'lastUsed'>, now = Date.now(), storage: Storage | undefined = globalThis.localStorage): RecentServer[] {
-  const url = withoutCredentials(entry.url);
+  const url = withoutUserinfo(entry.url);
   const next = [{ url, transport: entry.transport, lastUsed: now }, ...readRecentServers(storage).filter((r) => r.url !== url)].slice(0, MAX);
   try {
     storage?.setItem(KEY, JSON.stringify(next));
