@@ -19,9 +19,12 @@ test('kept results past the quota: the one used longest ago is deleted, the one 
   await expect(rowOf(page, first)).toContainText('kept');
   await expect(result).toContainText('1 kept');
 
-  const second = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
-  await expect(rowOf(page, second)).toHaveAttribute('data-status', 'completed');
+  // On screen before it ends (it is kept, and room made, when it ends): it runs long enough to be selected first.
+  const second = await runTool(page, 'countdown', { seconds: '10', steps: '2' });
   await rowOf(page, second).click();
+  await expect(rowOf(page, second)).toHaveAttribute('aria-selected', 'true');
+  await expect(rowOf(page, second)).toHaveAttribute('data-status', 'working');
+  await expect(rowOf(page, second)).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });
   await expect(rowOf(page, second)).toContainText('kept');
   // Both do not fit: the older one went, the one on screen stayed.
   await expect(rowOf(page, first)).not.toContainText('kept');
