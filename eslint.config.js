@@ -3,6 +3,7 @@ import pluginQuery from '@tanstack/eslint-plugin-query';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'bench/results'] },
@@ -24,9 +25,10 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, taskdeck: layers },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'taskdeck/layers': 'error',
       // A non-null assertion on a lookup once hid a stale store snapshot and blanked the page: the app handles the
       // miss instead. (The demo server and the bench index constant, non-empty tables with `i % length`.)
       '@typescript-eslint/no-non-null-assertion': 'error',

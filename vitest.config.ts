@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['src/test-setup.ts'],
     testTimeout: 20_000,
   },
 });

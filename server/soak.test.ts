@@ -28,6 +28,9 @@ async function initializeOnly(): Promise<void> {
   expect(response.headers.get('mcp-session-id')).toBeTruthy();
 }
 
+
+/** Thousands of calls: on a busy two-core machine they take far longer than the default 20 s. */
+const SOAK_TIMEOUT_MS = 180_000;
 describe('soak', () => {
   it('sessions that are opened and abandoned do not pile up', async () => {
     for (let i = 0; i < 150; i++) await initializeOnly();
@@ -37,7 +40,7 @@ describe('soak', () => {
     console.log(`abandoned sessions: 150 → ${half} kept, 300 → ${full} kept; heap ${heapMb()} MB`);
     expect(half).toBeLessThanOrEqual(MAX_SESSIONS);
     expect(full).toBe(half);
-  });
+  }, SOAK_TIMEOUT_MS);
 
   it('thousands of requests on one session keep its event store flat', async () => {
     const client = new Client({ name: 'soak', version: '1' }, { capabilities: {} });
@@ -55,7 +58,7 @@ describe('soak', () => {
     } finally {
       await client.close();
     }
-  });
+  }, SOAK_TIMEOUT_MS);
 
   it('every task is purged at last: a TTL of 0 or none is clamped', async () => {
     const client = new Client({ name: 'soak', version: '1' }, { capabilities: { tasks: {} } });
@@ -68,5 +71,5 @@ describe('soak', () => {
     } finally {
       await client.close();
     }
-  });
+  }, SOAK_TIMEOUT_MS);
 });

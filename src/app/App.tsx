@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { slotForServer, useConnectionStore, useServersStore, type ServerSlot } from '../mcp/connection-store';
 import { serverIdentity } from '../mcp/errors';
 import { ConnectionForm, ConnectionStatus, ServerInfo } from '../features/connection';
 import { InputRequestPanel } from '../features/input-request';
-import { useToastStore, type ToastActions } from '../features/notifications';
+import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
+import { LazyShortcutsDialog as ShortcutsDialog } from '../features/shortcuts';
 import { DisplaySettings } from '../features/preferences';
 import { ProtocolLogPanel } from '../features/protocol-log';
 import { ServerBehaviourPanel } from '../features/server-behaviour';
@@ -20,10 +21,6 @@ import { startActivityWatch } from './activity';
 import { useKeyboardShortcuts } from './keyboard';
 import { usePushSync, useSessionSync } from './task-sync';
 import { useSelectedStatus } from './use-selected-status';
-
-// Widgets from the component library load after the first paint: they are not needed to show the dashboard.
-const Toaster = lazy(() => import('../features/notifications/Toaster').then((m) => ({ default: m.Toaster })));
-const ShortcutsDialog = lazy(() => import('../features/shortcuts/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
 
 /** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
 function SessionSync({ slot }: { slot: ServerSlot }) {

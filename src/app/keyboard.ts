@@ -11,22 +11,6 @@ import { useSelectionStore } from '../tasks/selection-store';
 import { useViewStore } from '../tasks/view-store';
 import type { TaskEntry } from '../tasks/task-cache';
 
-/** Every shortcut, for the handler and for the `?` help: one list, so the help never drifts from the keys. */
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; does: string }> = [
-  { keys: ['j', '↓'], does: 'Next task' },
-  { keys: ['k', '↑'], does: 'Previous task' },
-  { keys: ['Enter'], does: 'Open the task under focus (moves to Task details)' },
-  { keys: ['Esc'], does: 'Back to the task list' },
-  { keys: ['/'], does: 'Search tasks' },
-  { keys: ['f'], does: 'Fetch the selected task’s result' },
-  { keys: ['c'], does: 'Cancel the selected task' },
-  { keys: ['r'], does: 'Run a tool (focus the Tool field)' },
-  { keys: ['t'], does: 'Switch between the table and the timeline chart' },
-  { keys: ['p'], does: 'Pause or resume live updates' },
-  { keys: [']', '['], does: 'Next or previous server' },
-  { keys: ['?'], does: 'Show these shortcuts' },
-];
-
 /** Typing in a field must never trigger a shortcut. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;

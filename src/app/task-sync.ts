@@ -12,7 +12,7 @@ import { pollBackoff, tasksDueForPoll } from '../tasks/poll-schedule';
 import { isTerminal } from '../tasks/status';
 import { parseTask, timeOf, type Task } from '../tasks/task';
 import { expireTask, reportRejection, storeFetchedResult, writeTask } from '../tasks/cache-writes';
-import { resultQueryOptions } from '../features/task-details/api';
+import { resultQueryOptions } from '../tasks/result-query';
 import { usePrefsStore } from '../tasks/prefs-store';
 import { applyTaskUpdates, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo } from '../tasks/task-cache';
 import { frameOrTimeout, groupByServer, HeldPushes, type FlushScheduler } from '../tasks/push-buffer';

@@ -34,3 +34,13 @@ export const STATUS_LABELS: Record<DisplayStatus, string> = {
   cancelled: 'cancelled',
   expired: 'expired',
 };
+
+/** One glyph per status, so a status never relies on colour alone. */
+export const STATUS_ICONS: Record<DisplayStatus, string> = {
+  working: '◐',
+  input_required: '?',
+  completed: '✓',
+  failed: '✕',
+  cancelled: '⊘',
+  expired: '⌛',
+};

@@ -1,5 +1,5 @@
 import * as ToastUi from '@radix-ui/react-toast';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusBadge } from '../task-status';
 import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
 import { useToastStore, type Toast } from './toast-store';
 

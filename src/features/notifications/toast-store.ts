@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TaskEnded } from '../../app/activity';
+import type { TaskEnded } from '../../tasks/activity';
 import type { DisplayStatus } from '../../tasks/status';
 
 export type Toast =

@@ -1,5 +1,5 @@
 import type { CallToolResult, CreateMessageResult, ElicitResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { useSchemaCheck } from '../../lib/use-schema-check';
+import { useSchemaCheck } from '../../components/use-schema-check';
 import type { ContentSlot, FetchedResult, InvalidBlock } from '../../tasks/result';
 import { ContentBlockView } from './ContentBlockView';
 import { JsonTree } from './JsonTree';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { useActivityStore } from '../../app/activity';
+import { activityStore } from '../../tasks/activity';
 import { useServersStore, type ServerSlot } from '../../mcp/connection-store';
 import { serverIdentity } from '../../mcp/errors';
 
@@ -19,8 +19,8 @@ function ServerButton({ slot, active, onlyOne }: { slot: ServerSlot; active: boo
   const status = useStore(slot.store, (s) => s.status);
   const url = useStore(slot.store, (s) => s.session?.serverUrl ?? s.serverUrl);
   const name = useStore(slot.store, (s) => s.session?.serverInfo?.name);
-  const running = useActivityStore((s) => s.running[serverIdentity(url)] ?? 0);
-  const needsInput = useActivityStore((s) => s.needsInput[serverIdentity(url)] ?? 0);
+  const running = useStore(activityStore, (s) => s.running[serverIdentity(url)] ?? 0);
+  const needsInput = useStore(activityStore, (s) => s.needsInput[serverIdentity(url)] ?? 0);
   const { serverSwitched, serverClosed } = useServersStore.getState();
   const label = shortServerName(url);
   // The status is the tab's description, not its name: "Connected" in a name would collide with the Connect button.

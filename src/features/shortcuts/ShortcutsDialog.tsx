@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SHORTCUTS } from '../../app/keyboard';
+import { SHORTCUTS } from './shortcuts';
 
 /**
  * The `?` help: every keyboard shortcut, in the browser's own modal dialog (focus kept inside, Esc closes, the

@@ -12,7 +12,7 @@ import { useSelectionStore } from '../../tasks/selection-store';
 import { findTask } from '../../tasks/task-cache';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { ResultViewer } from '../result-viewer';
-import { resultQueryOptions } from './api';
+import { resultQueryOptions } from '../../tasks/result-query';
 
 function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (message: string) => void }) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Region } from '../../components/Region';
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusBadge } from '../task-status';
 import { formatAbsolute, formatDuration, formatRelative, formatSpan, type TimeStyle } from '../../components/time';
 import { Moment } from '../../components/Moment';
 import { useDisplayPrefs } from '../../components/display-prefs';
@@ -15,7 +15,7 @@ import { useSelectionStore } from '../../tasks/selection-store';
 import { canCancel, canFetchResult, isTerminal } from '../../tasks/status';
 import { displayStatus, findTask, type TaskEntry } from '../../tasks/task-cache';
 import { remainingTtl } from '../../tasks/ttl';
-import { resultQueryOptions } from './api';
+import { resultQueryOptions } from '../../tasks/result-query';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {

@@ -1,4 +1,4 @@
-import { StatusBadge } from '../../components/StatusBadge';
+import { StatusBadge } from '../task-status';
 import { formatDuration } from '../../components/time';
 import type { Transition } from '../../tasks/task-cache';
 

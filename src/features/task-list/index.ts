@@ -1,1 +1,2 @@
 export { TaskTable } from './TaskTable';
+export { ViewSwitch } from './ViewSwitch';

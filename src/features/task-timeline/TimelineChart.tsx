@@ -1,9 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRevealSelected } from '../../components/use-reveal';
-import { useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
-import { STATUS_ICONS } from '../../components/StatusBadge';
+import { useCallback, useMemo, type KeyboardEvent } from 'react';
+import { useVirtualRows } from '../../components/use-virtual-rows';
 import { useSelectionStore } from '../../tasks/selection-store';
-import { STATUS_LABELS } from '../../tasks/status';
+import { STATUS_ICONS, STATUS_LABELS } from '../../tasks/status';
 import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
 import { TimelineAxis, TimelineGrid } from './TimelineAxis';
 import { TimelineRow } from './TimelineRow';
@@ -32,7 +30,6 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
   const selected = useSelectionStore((s) => s.selectedTaskId);
   const taskSelected = useSelectionStore((s) => s.taskSelected);
   const [figure, width] = useWidth<HTMLElement>(LABEL_WIDTH + END_ROOM + 600);
-  const scroller = useRef<HTMLDivElement>(null);
   const statuses = useMemo(() => entries.map((e) => displayStatus(e, now)), [entries, now]);
   const domain = useMemo(() => timeDomain(entries, now), [entries, now]);
   const live = statuses.some((s) => s === 'working' || s === 'input_required');
@@ -41,15 +38,17 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
     const all = timeTicks(domain, Math.max(100, width - LABEL_WIDTH - END_ROOM));
     return live ? all.filter((t) => t.x < 0.9) : all;
   }, [domain, width, live]);
-  const virtualizer = useVirtualizer({ count: entries.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const reveal = useSelectionStore((s) => s.reveal);
+  const { scroller, virtualizer } = useVirtualRows({
+    count: entries.length,
+    indexOf: (id) => entries.findIndex((e) => e.task.taskId === id),
+    rowHeight: ROW_HEIGHT,
+    hasMore,
+    onNearEnd,
+    reveal,
+    focusSelector: (id) => `li[data-task-id="${id}"] button`,
+  });
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? -1;
-  useEffect(() => {
-    if (hasMore && lastIndex >= entries.length - 20) onNearEnd();
-  }, [hasMore, lastIndex, entries.length, onNearEnd]);
-
-  // A keyboard move scrolls its task into view and focuses it.
-  useRevealSelected(entries, virtualizer, scroller, (id) => `li[data-task-id="${id}"] button`);
 
   // Up and Down move between bars, scrolling rows into the DOM as needed.
   const onKeyDown = useCallback(

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { STATUS_ICONS } from '../../components/StatusBadge';
+import { STATUS_ICONS } from '../../tasks/status';
 import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { barLabel, barLayout, formatSpan, scale, segmentText, shortId, type Domain } from './timeline-layout';

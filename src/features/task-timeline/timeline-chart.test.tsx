@@ -5,7 +5,7 @@ import { useSelectionStore } from '../../tasks/selection-store';
 import type { TaskStatus } from '../../tasks/status';
 import type { TaskEntry, Transition } from '../../tasks/task-cache';
 import { useViewStore } from '../../tasks/view-store';
-import { ViewSwitch } from '../task-list/ViewSwitch';
+import { ViewSwitch } from '../task-list';
 import { TimelineChart } from './TimelineChart';
 
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');

@@ -1,14 +1,4 @@
-import { STATUS_LABELS, type DisplayStatus } from '../tasks/status';
-
-/** One glyph per status, so a status never relies on colour alone. */
-export const STATUS_ICONS: Record<DisplayStatus, string> = {
-  working: '◐',
-  input_required: '?',
-  completed: '✓',
-  failed: '✕',
-  cancelled: '⊘',
-  expired: '⌛',
-};
+import { STATUS_ICONS, STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
 
 /** A status as text, icon and colour together: never colour alone. */
 export function StatusBadge({ status }: { status: DisplayStatus }) {

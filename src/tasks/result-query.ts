@@ -1,12 +1,11 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
-import { messageOf, rpcCodeOf } from '../../mcp/errors';
-import { fetchTaskResult } from '../../tasks/api';
-import { storeFetchedResult } from '../../tasks/cache-writes';
-import { reportObservation } from '../../tasks/behaviour-store';
-import { mcpKeys } from '../../tasks/keys';
-import { resultObservation } from '../../tasks/result';
-import { markExpired, type TaskEntry } from '../../tasks/task-cache';
+import { messageOf, rpcCodeOf } from '../mcp/errors';
+import { fetchTaskResult } from './api';
+import { expireTask, storeFetchedResult } from './cache-writes';
+import { reportObservation } from './behaviour-store';
+import { mcpKeys } from './keys';
+import { resultObservation } from './result';
 
 /**
  * A task's result. Never fetched on its own: the query is disabled and only `fetchQuery` (the Fetch result
@@ -28,7 +27,7 @@ export function resultQueryOptions(queryClient: QueryClient, serverUrl: string, 
             if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });
             if (code === -32602) {
               const reason = messageOf(error).replace(/^MCP error -32602: /, '');
-              queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => markExpired(old ?? [], taskId, reason, Date.now()));
+              expireTask(queryClient, serverUrl, taskId, reason);
             }
             throw error;
           }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { checkAgainstSchema, type SchemaCheck } from './json-schema';
 import { timedWorker } from './timed-worker';
 
@@ -11,25 +10,10 @@ const checker = timedWorker<{ schema: unknown; value: unknown }, SchemaCheck>(
   () => new Worker(new URL('./schema-check.worker.ts', import.meta.url), { type: 'module' }),
 );
 
-async function check(schema: unknown, value: unknown): Promise<SchemaVerdict> {
+/** Validates `value` against `schema` in a worker, abandoned past the time limit. */
+export async function checkInWorker(schema: unknown, value: unknown): Promise<SchemaVerdict> {
   // Where there are no workers (jsdom in unit tests) the check runs here.
   if (typeof Worker === 'undefined') return checkAgainstSchema(schema, value);
   const answer = await checker.run({ schema, value }, SCHEMA_TIME_LIMIT_MS);
   return answer.done ? answer.value : { valid: 'abandoned', reason: answer.reason };
-}
-
-/** Validates once per schema and value, in a worker with a time limit; undefined while it runs. */
-export function useSchemaCheck(schema: unknown, value: unknown): SchemaVerdict | undefined {
-  const [state, setState] = useState<{ schema: unknown; value: unknown; verdict: SchemaVerdict } | undefined>();
-  useEffect(() => {
-    if (schema === undefined) return;
-    let live = true;
-    void check(schema, value).then((verdict) => {
-      if (live) setState({ schema, value, verdict });
-    });
-    return () => {
-      live = false;
-    };
-  }, [schema, value]);
-  return state && state.schema === schema && state.value === value ? state.verdict : undefined;
 }

@@ -1,0 +1,15 @@
+/** Every shortcut, for the handler and for the `?` help: one list, so the help never drifts from the keys. */
+export const SHORTCUTS: ReadonlyArray<{ keys: string[]; does: string }> = [
+  { keys: ['j', '↓'], does: 'Next task' },
+  { keys: ['k', '↑'], does: 'Previous task' },
+  { keys: ['Enter'], does: 'Open the task under focus (moves to Task details)' },
+  { keys: ['Esc'], does: 'Back to the task list' },
+  { keys: ['/'], does: 'Search tasks' },
+  { keys: ['f'], does: 'Fetch the selected task’s result' },
+  { keys: ['c'], does: 'Cancel the selected task' },
+  { keys: ['r'], does: 'Run a tool (focus the Tool field)' },
+  { keys: ['t'], does: 'Switch between the table and the timeline chart' },
+  { keys: ['p'], does: 'Pause or resume live updates' },
+  { keys: [']', '['], does: 'Next or previous server' },
+  { keys: ['?'], does: 'Show these shortcuts' },
+];

@@ -1,0 +1,136 @@
+import { memo, type KeyboardEvent } from 'react';
+import { useDisplayPrefs } from '../../components/display-prefs';
+import { describeMoment, formatMoment } from '../../components/time';
+import { useVirtualRows } from '../../components/use-virtual-rows';
+import { useConnectionStore } from '../../mcp/connection-store';
+import { useSelectionStore } from '../../tasks/selection-store';
+import type { DisplayStatus } from '../../tasks/status';
+import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
+import { StatusBadge } from '../task-status';
+
+/** Fixed row height, so the virtualizer can place rows without measuring them. */
+const ROW_HEIGHT = 33;
+
+export interface TaskRowsProps {
+  entries: readonly TaskEntry[];
+  total: number;
+  now: number;
+  hasMore: boolean;
+  onNearEnd: () => void;
+  keptIds: ReadonlySet<string>;
+}
+
+export function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRowsProps) {
+  const selected = useSelectionStore((s) => s.selectedTaskId);
+  const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const generation = useConnectionStore((s) => s.generation);
+  const timeStyle = useDisplayPrefs((s) => s.timeFormat);
+  const reveal = useSelectionStore((s) => s.reveal);
+  // Only the rows in view (plus a margin) are in the DOM, however many tasks there are; a keyboard move scrolls its
+  // task into view and focuses it.
+  const { scroller, virtualizer } = useVirtualRows({
+    count: entries.length,
+    indexOf: (id) => entries.findIndex((e) => e.task.taskId === id),
+    rowHeight: ROW_HEIGHT,
+    hasMore,
+    onNearEnd,
+    reveal,
+    focusSelector: (id) => `tr[data-task-id="${id}"]`,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const lastItem = items[items.length - 1];
+  const padBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
+  return (
+    <div className="table-scroll" ref={scroller}>
+      <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Task ID</th>
+            <th scope="col">Tool</th>
+            <th scope="col">Message</th>
+            <th scope="col">Updated</th>
+          </tr>
+        </thead>
+        <tbody>
+          {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
+          {items.map((item) => {
+            const entry = entries[item.index];
+            if (!entry) return null;
+            const id = entry.task.taskId;
+            return (
+              <TaskRow
+                key={id}
+                index={item.index}
+                entry={entry}
+                status={displayStatus(entry, now)}
+                updated={formatMoment(entry.task.lastUpdatedAt, now, timeStyle)}
+                selected={id === selected}
+                kept={keptIds.has(id)}
+                earlier={isFromEarlierSession(entry, generation)}
+                onSelect={taskSelected}
+              />
+            );
+          })}
+          {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface TaskRowProps {
+  index: number;
+  entry: TaskEntry;
+  status: DisplayStatus;
+  updated: string;
+  selected: boolean;
+  kept: boolean;
+  earlier: boolean;
+  onSelect: (taskId: string) => void;
+}
+
+/** One row; re-renders only when what it shows changed. */
+const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected, kept, earlier, onSelect }: TaskRowProps) {
+  const { task } = entry;
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(task.taskId);
+    }
+  };
+  return (
+    <tr
+      data-task-id={task.taskId}
+      data-status={status}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      tabIndex={0}
+      onClick={() => onSelect(task.taskId)}
+      onKeyDown={onKey}
+    >
+      <td>
+        <StatusBadge status={status} />
+      </td>
+      <td className="mono task-id">
+        {task.taskId}
+        {kept ? (
+          <span className="tag kept" title="Its result is kept in this browser">
+            kept
+          </span>
+        ) : null}
+        {earlier ? (
+          <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
+            earlier session
+          </span>
+        ) : null}
+      </td>
+      <td className="mono">{entry.toolName ?? '—'}</td>
+      <td className="message" title={task.statusMessage?.slice(0, 2000)}>{task.statusMessage === undefined ? '' : task.statusMessage.length > 300 ? `${task.statusMessage.slice(0, 300)}…` : task.statusMessage}</td>
+      <td title={describeMoment(task.lastUpdatedAt)}>
+        {updated} <span className="source-tag">{entry.lastSource}</span>
+      </td>
+    </tr>
+  );
+});
