@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createOffloadHost, createOffloadParser, MAX_EXPECTED, OFFLOADED_META_KEY, TopLevelSpans, type ParserOutput } from './offload-parser';
+import { TopLevelSpans } from './json-spans';
+import { createOffloadHost, MAX_EXPECTED } from './offload-host';
+import { createOffloadParser, OFFLOADED_META_KEY, type ParserOutput } from './offload-parser';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

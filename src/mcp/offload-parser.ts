@@ -5,7 +5,8 @@
  * JSON-RPC result for an expected request id whose data is larger than the threshold: that one is parsed,
  * validated and measured here, and the main thread gets a small stand-in in its place plus the result as text.
  */
-import { parseTaskResult, summariseResult, type ResultSummary } from '../tasks/result';
+import { TopLevelSpans } from './json-spans';
+import { parseTaskResult, summariseResult, type ResultSummary } from './task-result';
 
 /** Key of the stand-in result's `_meta` entry that names the offloaded payload. */
 export const OFFLOADED_META_KEY = 'taskdeck/offloaded';
@@ -43,75 +44,6 @@ export interface ParserOptions {
 
 function standIn(id: string | number, key: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id, result: { _meta: { [OFFLOADED_META_KEY]: key } } });
-}
-
-/** A JSON-RPC message has a handful of members; a top-level object with more is not worth tracking. */
-const MAX_SPANS = 64;
-
-/**
- * Where the members of a JSON text's top-level object that are objects or arrays begin and end, found while the
- * text arrives in pieces (so the work overlaps the download instead of following it). It tracks only strings and
- * brackets, so it is exact for valid JSON; whether the text is valid is JSON.parse's call.
- */
-export class TopLevelSpans {
-  #offset = 0;
-  #depth = 0;
-  #inString = false;
-  /** Inside a string, the next character is escaped (a piece ended on an odd run of backslashes). */
-  #escaped = false;
-  #start = -1;
-  #first = true;
-  #tracking = true;
-  /** Start offset → offset of the closing bracket. */
-  readonly #spans = new Map<number, number>();
-
-  feed(text: string): void {
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-      if (this.#inString) {
-        if (this.#escaped) {
-          this.#escaped = false;
-          i++;
-          continue;
-        }
-        // To the next quote; it ends the string unless an odd run of backslashes comes right before it.
-        const quote = text.indexOf('"', i);
-        const end = quote === -1 ? n : quote;
-        let slashes = 0;
-        while (end - 1 - slashes >= i && text.charCodeAt(end - 1 - slashes) === 92) slashes++;
-        if (quote === -1) {
-          this.#escaped = slashes % 2 === 1;
-          break;
-        }
-        if (slashes % 2 === 0) this.#inString = false;
-        i = quote + 1;
-        continue;
-      }
-      const c = text.charCodeAt(i);
-      if (c === 34) this.#inString = true;
-      else if (c === 123 || c === 91) {
-        if (this.#first) {
-          this.#first = false;
-          this.#tracking = c === 123;
-        } else if (this.#depth === 1) this.#start = this.#offset + i;
-        this.#depth++;
-      } else if (c === 125 || c === 93) {
-        this.#depth--;
-        if (this.#depth === 1 && this.#tracking) {
-          this.#spans.set(this.#start, this.#offset + i);
-          if (this.#spans.size > MAX_SPANS) this.#tracking = false;
-        }
-      }
-      i++;
-    }
-    this.#offset += n;
-  }
-
-  /** True when a member's value runs exactly from `start` to `end` (its closing bracket). */
-  has(start: number, end: number): boolean {
-    return this.#tracking && this.#spans.get(start) === end;
-  }
 }
 
 /**
@@ -282,110 +214,5 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
         lines = [];
       }
     },
-  };
-}
-
-/** What the main thread tells the worker: streams are numbered, and each message names its stream. */
-export type ToWorker =
-  | { type: 'start'; stream: number; mode: 'sse' | 'json'; threshold: number; expect: ReadonlyArray<string | number> }
-  /** A long-lived stream will carry the answer to this request: sent before the request itself. */
-  | { type: 'expect'; stream: number; id: string | number }
-  | { type: 'chunk'; stream: number; bytes: Uint8Array }
-  | { type: 'end'; stream: number }
-  | { type: 'cancel'; stream: number }
-  /** The offloaded payload `key` as a UTF-8 Blob, to keep it: encoded here, not on the main thread. */
-  | { type: 'blob'; request: number; key: string };
-
-/** What the worker answers: `ready` once it has loaded, then what each stream gives, and the Blobs asked for. */
-export type FromWorker = { type: 'ready' } | { type: 'blob'; request: number; blob: Blob | null } | StreamOutput;
-export type StreamOutput = { stream: number } & (ParserOutput | { type: 'done' } | { type: 'error'; message: string });
-
-/**
- * Ids a stream expects at once, at most. An answer too small to offload never leaves the set, so a stream that
- * lives as long as the connection forgets the oldest instead of growing (an answer it forgot passes through as it
- * came: correct, only not offloaded).
- */
-export const MAX_EXPECTED = 256;
-
-/** Offloaded texts held for a Blob request; the main thread asks right after it has drawn the result. */
-const KEPT_TEXTS = 4;
-
-/** The worker's side: a parser per stream, fed by the main thread's messages, its output posted back. */
-export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 'ready' }>) => void, newKey: () => string): (message: ToWorker) => void {
-  const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number> }>();
-  // The text of the last few payloads, until the main thread asks for it as a Blob (to keep it) or it is dropped.
-  const texts = new Map<string, string>();
-  const remember = (key: string, text: string) => {
-    texts.set(key, text);
-    for (const oldest of texts.keys()) {
-      if (texts.size <= KEPT_TEXTS) break;
-      texts.delete(oldest);
-    }
-  };
-  const blob = (request: number, key: string) => {
-    const text = texts.get(key);
-    texts.delete(key);
-    post({ type: 'blob', request, blob: text === undefined ? null : new Blob([text], { type: 'application/json' }) });
-  };
-
-  const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>) => {
-    const expected = new Set(expect);
-    const parser = createOffloadParser({
-      mode,
-      threshold,
-      expects: (id) => expected.has(id),
-      expecting: () => expected.size > 0,
-      nextKey: newKey,
-      emit: (output) => {
-        if (output.type === 'offloaded') {
-          expected.delete(output.payload.id);
-          remember(output.key, output.payload.text);
-        }
-        post({ stream, ...output });
-      },
-    });
-    streams.set(stream, { parser, expected });
-  };
-
-  const expectId = (stream: number, id: string | number) => {
-    const expected = streams.get(stream)?.expected;
-    if (!expected) return;
-    expected.add(id);
-    const oldest = expected.values().next();
-    if (expected.size > MAX_EXPECTED && !oldest.done) expected.delete(oldest.value);
-  };
-
-  return (message) => {
-    try {
-      switch (message.type) {
-        case 'start':
-          start(message.stream, message.mode, message.threshold, message.expect);
-          break;
-        case 'expect':
-          expectId(message.stream, message.id);
-          break;
-        case 'chunk':
-          streams.get(message.stream)?.parser.push(message.bytes);
-          break;
-        case 'end':
-          streams.get(message.stream)?.parser.end();
-          streams.delete(message.stream);
-          post({ stream: message.stream, type: 'done' });
-          break;
-        case 'cancel':
-          streams.delete(message.stream);
-          break;
-        case 'blob':
-          blob(message.request, message.key);
-          break;
-      }
-    } catch (error) {
-      if (message.type === 'blob') {
-        post({ type: 'blob', request: message.request, blob: null });
-        return;
-      }
-      streams.delete(message.stream);
-      post({ stream: message.stream, type: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
   };
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as OffloadModule from './offload';
-import { createOffloadHost, OFFLOADED_META_KEY, type FromWorker, type ToWorker } from './offload-parser';
+import { createOffloadHost, type FromWorker, type ToWorker } from './offload-host';
+import { OFFLOADED_META_KEY } from './offload-parser';
 
 // Imported afresh for each test: the module keeps its worker (or its failure) for the page's life.
 type Offload = typeof OffloadModule;

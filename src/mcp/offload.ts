@@ -7,7 +7,8 @@
  * Over legacy SSE every answer comes on the one GET event stream instead: it is routed through the worker for the
  * connection's life, and each tasks/result POST first tells the worker to expect its id (offloadEventStream).
  */
-import { OFFLOADED_META_KEY, type FromWorker, type OffloadedPayload, type StreamOutput, type ToWorker } from './offload-parser';
+import type { FromWorker, StreamOutput, ToWorker } from './offload-host';
+import { OFFLOADED_META_KEY, type OffloadedPayload } from './offload-parser';
 
 /** Results shorter than this (JSON characters) are handled by the SDK as usual. */
 export const OFFLOAD_THRESHOLD = 256_000;

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Parses, validates and measures large tasks/result responses off the main thread (see offload.ts).
 import './zod-setup';
-import { createOffloadHost, type FromWorker, type ToWorker } from './offload-parser';
+import { createOffloadHost, type FromWorker, type ToWorker } from './offload-host';
 
 let keys = 0;
 const newKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${++keys}:${Math.random().toString(36).slice(2)}`);

@@ -1,4 +1,4 @@
-import type { ResultOutline } from '../../tasks/result-outline';
+import type { ResultOutline } from '../../mcp/result-outline';
 
 /** A length in characters (base64 characters for data), briefly. */
 function formatChars(n: number): string {

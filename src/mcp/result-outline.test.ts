@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaskResult, summariseResult } from './result';
+import { parseTaskResult, summariseResult } from './task-result';
 import { OUTLINE_BLOCKS, OUTLINE_EXCERPT, outlineOf, shapeOf } from './result-outline';
 
 describe('result outline', () => {

@@ -1,0 +1,98 @@
+/** What the scenarios measure with: the page's instrumentation, ways to drive the app, and the figures' statistics. */
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import type { RunningServer } from '../server/app';
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] ?? NaN;
+};
+export const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+/**
+ * Collects long main-thread tasks and frame gaps in the page from the first script on. A string, not a function:
+ * tsx would wrap named inner functions in a helper the page does not have.
+ */
+export const INSTRUMENT = `
+  window.__long = [];
+  window.__frames = [];
+  window.__framing = false;
+  window.__longObserver = new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); });
+  window.__longObserver.observe({ type: 'longtask', buffered: true });
+  let last = performance.now();
+  const tick = (t) => {
+    if (window.__framing) window.__frames.push(t - last);
+    last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+`;
+
+export async function open(browser: Browser, server: RunningServer): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  await page.addInitScript(INSTRUMENT);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(server.dashboardUrl);
+  await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  return { page, cdp };
+}
+
+export async function runTool(page: Page, tool: string, fields: Record<string, string>) {
+  const region = page.getByRole('region', { name: 'Run tool' });
+  await region.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
+  for (const [label, value] of Object.entries(fields)) await region.getByLabel(new RegExp(`^${label}\\b`)).fill(value);
+  await region.getByRole('button', { name: 'Run as task' }).click();
+}
+
+/** Waits for the page's next animation frame (the bench polls by frames, not by fixed sleeps). */
+export const frame = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+/**
+ * The long tasks so far, and forgets them. After a frame, and taking the observer's undelivered records too: its
+ * callback runs some time after a long task, so reading right after the content appears would miss that very task.
+ */
+export const longTasks = async (page: Page) => {
+  await frame(page);
+  return page.evaluate(() => {
+    const w = window as unknown as { __long: number[]; __longObserver: PerformanceObserver };
+    return [...w.__long.splice(0), ...w.__longObserver.takeRecords().map((e) => e.duration)];
+  });
+};
+export const heapMb = async (cdp: CDPSession) => {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1e6;
+};
+export const taskSeconds = async (cdp: CDPSession) => {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+};
+
+let timings = 0;
+
+/**
+ * Times, in the page, from the next click on a button labelled `button` to the first animation frame after an
+ * element matching `selector` appears. Returns a function that waits for that frame and gives the milliseconds.
+ */
+export async function clickToFrame(page: Page, button: string, selector: string): Promise<() => Promise<number>> {
+  const slot = `__timing${++timings}`;
+  // As a string: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    const t = (window[${JSON.stringify(slot)}] = {});
+    document.addEventListener('click', (e) => {
+      if (t.clicked === undefined && e.target?.closest?.('button')?.textContent?.includes(${JSON.stringify(button)})) t.clicked = e.timeStamp;
+    }, true);
+    const observer = new MutationObserver(() => {
+      if (t.clicked === undefined || !document.querySelector(${JSON.stringify(selector)})) return;
+      observer.disconnect();
+      requestAnimationFrame((time) => (t.shown = time));
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+  })()`);
+  return async () => {
+    await page.waitForFunction(`window[${JSON.stringify(slot)}].shown !== undefined`, undefined, { timeout: 180_000, polling: 'raf' });
+    return page.evaluate<number>(`Math.round(window[${JSON.stringify(slot)}].shown - window[${JSON.stringify(slot)}].clicked)`);
+  };
+}

@@ -1,0 +1,168 @@
+/** The bench's scenarios: each drives the built app in a fresh page against a fresh demo server and returns its figures. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import type { RunningServer } from '../server/app';
+import { clickToFrame, frame, heapMb, INSTRUMENT, longTasks, open, pct, runTool, taskSeconds } from './harness';
+import { root, scale } from './settings';
+
+export async function pushLatency(browser: Browser, server: RunningServer) {
+  const { page } = await open(browser, server);
+  // The page notes when each "seq=N sent=T" message first appears in the DOM.
+  await page.evaluate(() => {
+    const w = window as unknown as { __seen: Map<number, number> };
+    w.__seen = new Map();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('td.message')) {
+        const m = /seq=(\d+) sent=(\d+)/.exec(el.textContent ?? '');
+        if (m && !w.__seen.has(Number(m[1]))) w.__seen.set(Number(m[1]), Date.now() - Number(m[2]));
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await runTool(page, 'bench_latency', { count: String(scale.latency), interval_ms: '40' });
+  await page.waitForFunction((n) => (window as unknown as { __seen: Map<number, number> }).__seen.size >= n * 0.95, scale.latency, { timeout: 120_000 }).catch(() => {});
+  await page.getByRole('table', { name: 'Tasks' }).locator('tr[data-status="completed"]').first().waitFor({ timeout: 60_000 });
+  const seen = await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen.values()]);
+  await page.close();
+  return { transitions: seen.length, p50: pct(seen, 50), p95: pct(seen, 95), max: Math.max(...seen) };
+}
+
+export async function manyTasks(browser: Browser, server: RunningServer) {
+  const filler = await open(browser, server);
+  await runTool(filler.page, 'bench_fill', { count: String(scale.tasks) });
+  await filler.page.getByRole('table', { name: 'Tasks' }).locator('tr[data-status="completed"]').first().waitFor({ timeout: 120_000 });
+  await filler.page.close();
+
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  await page.addInitScript(INSTRUMENT);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const start = Date.now();
+  await page.goto(server.dashboardUrl);
+  const table = page.getByRole('table', { name: 'Tasks' });
+  await table.locator('tbody tr[data-task-id]').first().waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+    await page.screenshot({ path: join(root, 'bench', 'results', 'many-tasks-failure.tmp.png') });
+    throw error;
+  });
+  const firstRows = Date.now() - start;
+  // Scroll to the end repeatedly: each approach to the end loads the next page, until all are there.
+  const scroller = page.locator('.task-list .table-scroll');
+  await page.evaluate(() => ((window as unknown as { __framing: boolean }).__framing = true));
+  const total = scale.tasks + 1;
+  for (let i = 0; i < 400; i++) {
+    await scroller.evaluate((el) => el.scrollBy(0, 2000));
+    const n = Number(await table.getAttribute('aria-rowcount'));
+    if (n >= total) break;
+    await frame(page);
+  }
+  const allLoaded = Date.now() - start;
+  // A scripted scroll from top to bottom, a screenful per frame.
+  await scroller.evaluate((el) => el.scrollTo(0, 0));
+  await page.evaluate(() => ((window as unknown as { __frames: number[] }).__frames.length = 0));
+  // As a string: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`new Promise((resolve) => {
+    const el = document.querySelector('.task-list .table-scroll');
+    const tick = () => {
+      el.scrollBy(0, el.clientHeight);
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+  const frames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0));
+  const rows = Number(await table.getAttribute('aria-rowcount'));
+  const heap = await heapMb(cdp);
+  await page.close();
+  return { tasks: rows, firstRowsMs: firstRows, allLoadedMs: allLoaded, framesOver50ms: frames.filter((f) => f > 50).length, longestFrameMs: Math.max(0, ...frames), heapMb: heap };
+}
+
+export async function storm(browser: Browser, server: RunningServer) {
+  const { page, cdp } = await open(browser, server);
+  await runTool(page, 'bench_storm', { tasks: String(scale.stormTasks), rate: String(scale.stormRate), seconds: String(scale.stormSeconds) });
+  await longTasks(page);
+  const busy0 = await taskSeconds(cdp);
+  const t0 = Date.now();
+  // Read once a frame with a plain DOM query: the harness's own work runs on the page's main thread too, and
+  // ARIA-computing locators were a good part of the busy time measured.
+  const completedCount = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => resolve(Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
+        ),
+    );
+  const expected = scale.stormTasks + 1;
+  const deadline = Date.now() + (scale.stormSeconds + 60) * 1000;
+  while (Date.now() < deadline && (await completedCount()) < expected);
+  const elapsed = (Date.now() - t0) / 1000;
+  const busy = (await taskSeconds(cdp)) - busy0;
+  const long = await longTasks(page);
+  const shown = await completedCount();
+  await page.close();
+  return { tasks: scale.stormTasks, pushes: scale.stormRate * scale.stormSeconds, missedFinal: expected - shown, longestTaskMs: long.length ? Math.max(...long) : 0, mainThreadBusy: busy / elapsed };
+}
+
+
+/**
+ * First content of a large result, timed in the page: from the click on "Run as task" to the first animation frame
+ * after the Result region shows the result (its size notice, or its blocks). Playwright's own waits poll at up to
+ * 500 ms intervals, so the harness's wall time (`harnessMs`, kept for comparison) overstates it by up to that much.
+ */
+export async function largeResult(browser: Browser, server: RunningServer, mb: number) {
+  const { page, cdp } = await open(browser, server);
+  const firstContent = await clickToFrame(page, 'Run as task', '.result-viewer .large-notice, .result-viewer .content-blocks');
+  await longTasks(page);
+  const t0 = Date.now();
+  await runTool(page, 'big_payload', { size_mb: String(mb) });
+  const result = page.getByRole('region', { name: 'Result' });
+  await result.getByText('not rendered until you ask').or(result.locator('.content-blocks')).first().waitFor({ timeout: 180_000 });
+  const harness = Date.now() - t0;
+  const firstContentMs = await firstContent();
+  const long = await longTasks(page);
+  const heap = await heapMb(cdp);
+  // Then "Show content" on a result held back behind its size notice: from the click to the frame that shows the
+  // typed view, and the longest main-thread task meanwhile (the text is parsed in slices on the page).
+  let revealMs = NaN;
+  let revealLongestMs = NaN;
+  const show = result.getByRole('button', { name: 'Show content' });
+  if (await show.count()) {
+    const drawn = await clickToFrame(page, 'Show content', '.result-viewer .content-blocks');
+    await show.click();
+    revealMs = await drawn();
+    const during = await longTasks(page);
+    revealLongestMs = during.length ? Math.max(...during) : 0;
+  }
+  // Then a reload, with the result kept in IndexedDB: the longest main-thread task until its row is back as kept.
+  await page.getByRole('table', { name: 'Tasks' }).getByText('kept', { exact: true }).first().waitFor({ timeout: 120_000 });
+  await page.reload();
+  await page.getByRole('table', { name: 'Tasks' }).getByText('kept', { exact: true }).first().waitFor({ timeout: 120_000 });
+  const reload = await longTasks(page);
+  await page.close();
+  return {
+    mb,
+    firstContentMs,
+    harnessMs: harness,
+    longestTaskMs: long.length ? Math.max(...long) : 0,
+    heapMb: heap,
+    revealMs,
+    revealLongestMs,
+    reloadLongestMs: reload.length ? Math.max(...reload) : 0,
+  };
+}
+
+export async function coldLoad(browser: Browser, server: RunningServer) {
+  const html = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]));
+  const gzipKb = initial.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, 'dist', f))).length, 0) / 1024;
+  const allJsKb = readdirSync(join(root, 'dist', 'assets')).filter((f) => f.endsWith('.js')).reduce((s, f) => s + gzipSync(readFileSync(join(root, 'dist', 'assets', f))).length, 0) / 1024;
+  const page = await browser.newPage();
+  const t0 = Date.now();
+  await page.goto(`${server.origin}/`);
+  await page.getByRole('button', { name: 'Connect' }).waitFor();
+  const interactive = Date.now() - t0;
+  const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  await page.close();
+  return { initialJsGzipKb: gzipKb, allJsGzipKb: allJsKb, firstContentfulPaintMs: fcp, interactiveMs: interactive };
+}
+

@@ -1,0 +1,12 @@
+/** What this bench run was asked for: a smoke run or a full one, which scenarios, how many runs, at what scale. */
+
+export const smoke = process.argv.includes('--smoke');
+/** BENCH_ONLY=storm,largeResults runs only those scenarios (for working on one; the README's figures run all). */
+export const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
+export const wanted = (name: string) => !only || only.has(name);
+export const runs = smoke ? 1 : Number(process.env.BENCH_RUNS ?? 3);
+export const root = process.cwd();
+export const scale = smoke
+  ? { latency: 20, tasks: 500, stormTasks: 100, stormRate: 200, stormSeconds: 1, sizes: [1] }
+  : { latency: 200, tasks: 10_000, stormTasks: 2000, stormRate: 1000, stormSeconds: 10, sizes: [1, 10, 50] };
+

@@ -1,0 +1,110 @@
+/**
+ * The worker's side of large-response offloading: the messages the main thread and the worker exchange, and a
+ * parser per stream fed by them (the parser itself is offload-parser.ts).
+ */
+import { createOffloadParser, type ParserOutput } from './offload-parser';
+
+/** What the main thread tells the worker: streams are numbered, and each message names its stream. */
+export type ToWorker =
+  | { type: 'start'; stream: number; mode: 'sse' | 'json'; threshold: number; expect: ReadonlyArray<string | number> }
+  /** A long-lived stream will carry the answer to this request: sent before the request itself. */
+  | { type: 'expect'; stream: number; id: string | number }
+  | { type: 'chunk'; stream: number; bytes: Uint8Array }
+  | { type: 'end'; stream: number }
+  | { type: 'cancel'; stream: number }
+  /** The offloaded payload `key` as a UTF-8 Blob, to keep it: encoded here, not on the main thread. */
+  | { type: 'blob'; request: number; key: string };
+
+/** What the worker answers: `ready` once it has loaded, then what each stream gives, and the Blobs asked for. */
+export type FromWorker = { type: 'ready' } | { type: 'blob'; request: number; blob: Blob | null } | StreamOutput;
+export type StreamOutput = { stream: number } & (ParserOutput | { type: 'done' } | { type: 'error'; message: string });
+
+/**
+ * Ids a stream expects at once, at most. An answer too small to offload never leaves the set, so a stream that
+ * lives as long as the connection forgets the oldest instead of growing (an answer it forgot passes through as it
+ * came: correct, only not offloaded).
+ */
+export const MAX_EXPECTED = 256;
+
+/** Offloaded texts held for a Blob request; the main thread asks right after it has drawn the result. */
+const KEPT_TEXTS = 4;
+
+/** The worker's side: a parser per stream, fed by the main thread's messages, its output posted back. */
+export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 'ready' }>) => void, newKey: () => string): (message: ToWorker) => void {
+  const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number> }>();
+  // The text of the last few payloads, until the main thread asks for it as a Blob (to keep it) or it is dropped.
+  const texts = new Map<string, string>();
+  const remember = (key: string, text: string) => {
+    texts.set(key, text);
+    for (const oldest of texts.keys()) {
+      if (texts.size <= KEPT_TEXTS) break;
+      texts.delete(oldest);
+    }
+  };
+  const blob = (request: number, key: string) => {
+    const text = texts.get(key);
+    texts.delete(key);
+    post({ type: 'blob', request, blob: text === undefined ? null : new Blob([text], { type: 'application/json' }) });
+  };
+
+  const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>) => {
+    const expected = new Set(expect);
+    const parser = createOffloadParser({
+      mode,
+      threshold,
+      expects: (id) => expected.has(id),
+      expecting: () => expected.size > 0,
+      nextKey: newKey,
+      emit: (output) => {
+        if (output.type === 'offloaded') {
+          expected.delete(output.payload.id);
+          remember(output.key, output.payload.text);
+        }
+        post({ stream, ...output });
+      },
+    });
+    streams.set(stream, { parser, expected });
+  };
+
+  const expectId = (stream: number, id: string | number) => {
+    const expected = streams.get(stream)?.expected;
+    if (!expected) return;
+    expected.add(id);
+    const oldest = expected.values().next();
+    if (expected.size > MAX_EXPECTED && !oldest.done) expected.delete(oldest.value);
+  };
+
+  return (message) => {
+    try {
+      switch (message.type) {
+        case 'start':
+          start(message.stream, message.mode, message.threshold, message.expect);
+          break;
+        case 'expect':
+          expectId(message.stream, message.id);
+          break;
+        case 'chunk':
+          streams.get(message.stream)?.parser.push(message.bytes);
+          break;
+        case 'end':
+          streams.get(message.stream)?.parser.end();
+          streams.delete(message.stream);
+          post({ stream: message.stream, type: 'done' });
+          break;
+        case 'cancel':
+          streams.delete(message.stream);
+          break;
+        case 'blob':
+          blob(message.request, message.key);
+          break;
+      }
+    } catch (error) {
+      if (message.type === 'blob') {
+        post({ type: 'blob', request: message.request, blob: null });
+        return;
+      }
+      streams.delete(message.stream);
+      post({ stream: message.stream, type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+}
