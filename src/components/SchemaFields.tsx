@@ -37,8 +37,9 @@ export function useSchemaAnswers(schema: unknown): SchemaAnswers {
       setErrors((current) => {
         if (current[name] === undefined || !field) return current;
         const outcome = checkField(field, value);
+        if (!outcome.ok) return { ...current, [name]: outcome.problem };
         const { [name]: _fixed, ...rest } = current;
-        return outcome.ok ? rest : { ...current, [name]: outcome.problem };
+        return rest;
       });
     },
     [fields],
