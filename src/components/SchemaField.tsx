@@ -1,3 +1,4 @@
+import { patternProblem } from '../lib/schema-answers';
 import type { FieldSpec } from '../lib/schema-form';
 
 interface SchemaFieldProps {
@@ -5,11 +6,12 @@ interface SchemaFieldProps {
   value: string | boolean;
   error?: string;
   onChange: (value: string | boolean) => void;
-  idPrefix?: string;
+  /** The control's id, unique in the page; its error message's id is derived from it. */
+  id: string;
 }
 
 /** One labelled input for one property of a JSON Schema object (tool arguments, elicitation answers). */
-export function SchemaField({ field, value, error, onChange, idPrefix = 'arg' }: SchemaFieldProps) {
+export function SchemaField({ field, value, error, onChange, id }: SchemaFieldProps) {
   const label = (
     <span>
       {field.label}
@@ -17,19 +19,24 @@ export function SchemaField({ field, value, error, onChange, idPrefix = 'arg' }:
       <span className="field-kind"> {field.kind}</span>
     </span>
   );
-  const describedBy = error ? `${idPrefix}-${field.name}-error` : undefined;
+  const errorId = `${id}-error`;
+  const validity = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
+  const unchecked = patternProblem(field);
   let control;
   switch (field.kind) {
     case 'boolean':
       return (
         <label className="field checkbox" title={field.description}>
-          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
           {label}
         </label>
       );
     case 'enum':
       control = (
-        <select value={String(value)} onChange={(e) => onChange(e.target.value)} aria-describedby={describedBy}>
+        <select id={id} value={String(value)} onChange={(e) => onChange(e.target.value)} {...validity}>
           {field.required ? null : <option value="">(default)</option>}
           {field.options?.map((o) => (
             <option key={o.value} value={o.value}>
@@ -42,11 +49,12 @@ export function SchemaField({ field, value, error, onChange, idPrefix = 'arg' }:
     case 'json':
       control = (
         <textarea
+          id={id}
           className="mono"
           rows={3}
           value={String(value)}
           onChange={(e) => onChange(e.target.value)}
-          aria-describedby={describedBy}
+          {...validity}
           spellCheck={false}
         />
       );
@@ -54,12 +62,12 @@ export function SchemaField({ field, value, error, onChange, idPrefix = 'arg' }:
     default:
       control = (
         <input
+          id={id}
           type={field.kind === 'string' ? 'text' : 'number'}
           step={field.kind === 'integer' ? 1 : 'any'}
           value={String(value)}
           onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          {...validity}
           required={field.required}
         />
       );
@@ -69,8 +77,9 @@ export function SchemaField({ field, value, error, onChange, idPrefix = 'arg' }:
       {label}
       {control}
       {field.description ? <small className="muted">{field.description}</small> : null}
+      {unchecked ? <small className="muted">{unchecked}</small> : null}
       {error ? (
-        <small className="error-text" id={describedBy}>
+        <small className="error-text" id={errorId}>
           {error}
         </small>
       ) : null}

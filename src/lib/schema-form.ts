@@ -1,8 +1,10 @@
 /** Turns a tool's JSON Schema `inputSchema` into form fields, and form values back into arguments. Pure. */
 
+import { checkAnswer, type AnswerConstraints } from './schema-answers';
+
 export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 
-export interface FieldSpec {
+export interface FieldSpec extends AnswerConstraints {
   name: string;
   kind: FieldKind;
   label: string;
@@ -11,8 +13,6 @@ export interface FieldSpec {
   defaultValue?: unknown;
   /** For enums: the value sent, and the label shown (a titled enum's title, else the value). */
   options?: Array<{ value: string; label: string }>;
-  minimum?: number;
-  maximum?: number;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -51,6 +51,26 @@ function kindOf(schema: Record<string, unknown>): FieldKind {
   }
 }
 
+const counts = ['minLength', 'maxLength'] as const;
+const bounds = ['minimum', 'maximum'] as const;
+
+function constraintsOf(schema: Record<string, unknown>, options: FieldSpec['options']): AnswerConstraints {
+  const c: AnswerConstraints = {};
+  for (const key of counts) {
+    const n = schema[key];
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 0) c[key] = n;
+  }
+  for (const key of bounds) {
+    const n = schema[key];
+    if (typeof n === 'number') c[key] = n;
+  }
+  if (typeof schema.pattern === 'string') c.pattern = schema.pattern;
+  if (typeof schema.format === 'string') c.format = schema.format;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) c.allowed = schema.enum;
+  else if (options) c.allowed = options.map((o) => o.value);
+  return c;
+}
+
 export function fieldsFromSchema(inputSchema: unknown): FieldSpec[] {
   if (!isRecord(inputSchema) || !isRecord(inputSchema.properties)) return [];
   const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.filter((r) => typeof r === 'string') : []);
@@ -65,9 +85,7 @@ export function fieldsFromSchema(inputSchema: unknown): FieldSpec[] {
     if (typeof schema.description === 'string') field.description = schema.description;
     if ('default' in schema) field.defaultValue = schema.default;
     if (field.kind === 'enum') field.options = enumOptions(schema);
-    if (typeof schema.minimum === 'number') field.minimum = schema.minimum;
-    if (typeof schema.maximum === 'number') field.maximum = schema.maximum;
-    return field;
+    return Object.assign(field, constraintsOf(schema, field.options));
   });
 }
 
@@ -84,46 +102,53 @@ export function initialValues(fields: readonly FieldSpec[]): FormValues {
 
 export type BuildOutcome = { ok: true; args: Record<string, unknown> } | { ok: false; errors: Record<string, string> };
 
-/** Converts form values into tool arguments. Empty optional fields are left out so the server's defaults apply. */
+/** One field's answer: its typed value (absent when an empty optional field is left out), or what is wrong with it. */
+export type FieldOutcome = { ok: true; value?: unknown } | { ok: false; problem: string };
+
+export function checkField(field: FieldSpec, value: string | boolean | undefined): FieldOutcome {
+  if (field.kind === 'boolean') return { ok: true, value: value === true };
+  const raw = typeof value === 'string' ? value : '';
+  const text = raw.trim();
+  if (text === '') return field.required ? { ok: false, problem: 'Required' } : { ok: true };
+  const converted = convert(field.kind, text, raw);
+  if (!converted.ok) return converted;
+  const problem = checkAnswer(converted.value, field);
+  return problem === undefined ? converted : { ok: false, problem };
+}
+
+/**
+ * Converts form values into tool arguments, checking each against its property's constraints.
+ * Empty optional fields are left out so the server's defaults apply.
+ */
 export function buildArguments(fields: readonly FieldSpec[], values: FormValues): BuildOutcome {
   const args: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    const value = values[field.name];
-    if (field.kind === 'boolean') {
-      args[field.name] = value === true;
-      continue;
-    }
-    const text = typeof value === 'string' ? value.trim() : '';
-    if (text === '') {
-      if (field.required) errors[field.name] = 'Required';
-      continue;
-    }
-    switch (field.kind) {
-      case 'number':
-      case 'integer': {
-        const n = Number(text);
-        if (!Number.isFinite(n)) errors[field.name] = 'Enter a number';
-        else if (field.kind === 'integer' && !Number.isInteger(n)) errors[field.name] = 'Enter a whole number';
-        else if (field.minimum !== undefined && n < field.minimum) errors[field.name] = `At least ${field.minimum}`;
-        else if (field.maximum !== undefined && n > field.maximum) errors[field.name] = `At most ${field.maximum}`;
-        else args[field.name] = n;
-        break;
-      }
-      case 'json':
-        try {
-          args[field.name] = JSON.parse(text);
-        } catch {
-          errors[field.name] = 'Enter valid JSON';
-        }
-        break;
-      case 'enum':
-      case 'string':
-        args[field.name] = typeof value === 'string' ? value : '';
-        break;
-    }
+    const outcome = checkField(field, values[field.name]);
+    if (!outcome.ok) errors[field.name] = outcome.problem;
+    else if ('value' in outcome) args[field.name] = outcome.value;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, args };
+}
+
+function convert(kind: FieldKind, trimmed: string, raw: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  switch (kind) {
+    case 'number':
+    case 'integer': {
+      const n = Number(trimmed);
+      if (!Number.isFinite(n)) return { ok: false, problem: 'Enter a number' };
+      if (kind === 'integer' && !Number.isInteger(n)) return { ok: false, problem: 'Enter a whole number' };
+      return { ok: true, value: n };
+    }
+    case 'json':
+      try {
+        return { ok: true, value: JSON.parse(trimmed) as unknown };
+      } catch {
+        return { ok: false, problem: 'Enter valid JSON' };
+      }
+    default:
+      return { ok: true, value: raw };
+  }
 }
 
 export type TaskSupport = 'forbidden' | 'optional' | 'required';

@@ -1,9 +1,8 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { useMemo, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Region } from '../../components/Region';
-import { SchemaField } from '../../components/SchemaField';
+import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
 import { MAX_PENDING_PER_SERVER, useElicitationStore, type PendingElicitation } from '../../mcp/elicitation-store';
-import { buildArguments, fieldsFromSchema, initialValues, type FormValues } from '../../lib/schema-form';
 import { useBehaviourStore } from '../../tasks/behaviour-store';
 import { useSelectionStore } from '../../tasks/selection-store';
 
@@ -47,35 +46,18 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
 
 function ElicitationForm({ request }: { request: PendingElicitation }) {
   const answered = useElicitationStore((s) => s.elicitationAnswered);
-  const fields = useMemo(() => fieldsFromSchema(request.requestedSchema), [request.requestedSchema]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const answers = useSchemaAnswers(request.requestedSchema);
   const respond = (result: ElicitResult) => answered(request.key, result);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const built = buildArguments(fields, values);
-    if (!built.ok) {
-      setErrors(built.errors);
-      return;
-    }
-    respond({ action: 'accept', content: built.args as ElicitResult['content'] });
+    const built = answers.submit();
+    if (built.ok) respond({ action: 'accept', content: built.args as ElicitResult['content'] });
   };
   return (
-    <form className="elicitation" onSubmit={onSubmit}>
+    <form className="elicitation" noValidate onSubmit={onSubmit}>
       <p className="elicitation-message">{request.message}</p>
       {request.taskId === undefined ? <p className="warning-text">This request names no task (no related-task _meta).</p> : null}
-      <div className="fields">
-        {fields.map((field) => (
-          <SchemaField
-            key={field.name}
-            idPrefix={`elicit-${request.key}`}
-            field={field}
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
-          />
-        ))}
-      </div>
+      <SchemaFields answers={answers} />
       <div className="form-actions">
         <button type="submit" className="button primary">
           Submit

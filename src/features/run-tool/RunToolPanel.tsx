@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Region } from '../../components/Region';
 import type { McpSession } from '../../mcp/session';
 import { useConnectionStore } from '../../mcp/connection-store';
@@ -10,10 +10,8 @@ import { mcpKeys } from '../../tasks/keys';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { applyTaskUpdate, type TaskEntry } from '../../tasks/task-cache';
 import { toolsQueryOptions } from '../../tasks/tools-query';
-import { SchemaField } from '../../components/SchemaField';
-import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from '../../lib/schema-form';
-
-const TTL_FIELD = '\u0000ttl';
+import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
+import { taskSupportOf } from '../../lib/schema-form';
 
 export function RunToolPanel({ session }: { session: McpSession | null }) {
   const serverUrl = session?.serverUrl ?? '';
@@ -52,9 +50,8 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
 function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   const queryClient = useQueryClient();
   const taskSelected = useSelectionStore((s) => s.taskSelected);
-  const fields = useMemo(() => fieldsFromSchema(tool.inputSchema), [tool.inputSchema]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const answers = useSchemaAnswers(tool.inputSchema);
+  const [ttlError, setTtlError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [starting, setStarting] = useState(0);
   const [ttlSeconds, setTtlSeconds] = useState('');
@@ -68,13 +65,12 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const built = buildArguments(fields, values);
+    const built = answers.submit();
     const ttl = ttlSeconds.trim() === '' ? undefined : Number(ttlSeconds);
-    if (!built.ok || (ttl !== undefined && !(Number.isFinite(ttl) && ttl > 0))) {
-      setErrors({ ...(built.ok ? {} : built.errors), ...(ttl !== undefined && !(ttl > 0) && { [TTL_FIELD]: 'Enter a positive duration' }) });
-      return;
-    }
-    setErrors({});
+    // The form checks its own fields (noValidate), so the TTL input's min of 1 is checked here.
+    const ttlValid = ttl === undefined || (Number.isFinite(ttl) && ttl >= 1);
+    setTtlError(ttlValid ? undefined : 'Enter a duration of at least 1 s');
+    if (!built.ok || !ttlValid) return;
     setFailure(undefined);
     setStarting((n) => n + 1);
     try {
@@ -91,20 +87,9 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   };
 
   return (
-    <form className="tool-form" onSubmit={(e) => void onSubmit(e)}>
+    <form className="tool-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       {tool.description ? <p className="muted tool-description">{tool.description}</p> : null}
-      {fields.length === 0 ? <p className="muted">This tool takes no arguments.</p> : null}
-      <div className="fields">
-        {fields.map((field) => (
-          <SchemaField
-            key={field.name}
-            field={field}
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-            onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
-          />
-        ))}
-      </div>
+      <SchemaFields answers={answers} empty={<p className="muted">This tool takes no arguments.</p>} />
       <label className="field ttl-field">
         <span>
           Task TTL <span className="field-kind">in s</span>
@@ -116,9 +101,9 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
           value={ttlSeconds}
           placeholder="server default"
           onChange={(e) => setTtlSeconds(e.target.value)}
-          aria-invalid={errors[TTL_FIELD] ? true : undefined}
+          aria-invalid={ttlError ? true : undefined}
         />
-        {errors[TTL_FIELD] ? <small className="error-text">{errors[TTL_FIELD]}</small> : null}
+        {ttlError ? <small className="error-text">{ttlError}</small> : null}
       </label>
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={blocked !== undefined}>
