@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { describeMoment, formatMoment } from '../../components/time';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { useNow } from '../../components/use-now';
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from '../../components/use-connection';
 import { describeRequestError } from '../../mcp/errors';
 import { keptQueryOptions } from '../../tasks/kept-query';
 import type { McpSession } from '../../mcp/session';
