@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ConnectionError, messageOf, originOf, serverIdentity, withoutUserinfo } from './errors';
 import { clientSecretsSet } from './client-secrets';
 import { createEmitter } from './emitter';
-import { useElicitationStore } from './elicitation-store';
+import { elicitationStore } from './elicitation-store';
 import { ProtocolLog } from './protocol-log';
 import { createReconnector, realTimers, type Timers, type TryOutcome } from './reconnect';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
@@ -142,10 +142,10 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
           taskPush: (params, method) => sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
           elicitation: (request, signal) =>
             new Promise((resolve) => {
-              const store = useElicitationStore.getState();
+              const store = elicitationStore.getState();
               store.elicitationReceived({ ...request, serverUrl: identity, receivedAt: Date.now() }, resolve);
               sessionEvents.emit('elicitation', { serverUrl: identity, ...(request.taskId !== undefined && { taskId: request.taskId }) });
-              signal.addEventListener('abort', () => useElicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
+              signal.addEventListener('abort', () => elicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
             }),
           lost: (reason) => {
             if (!session || get().session !== session || get().attempt !== attempt) return;
