@@ -119,6 +119,7 @@ export function credentialsMayBeSent(state: Pick<ConnectionState, 'serverUrl' | 
   return origin !== undefined && origin === state.credentialOrigin;
 }
 
+/** One server connection as a store: the form's values, the session, and retries after the server went away. */
 export function createConnection(slotId: number, seed: SlotSeed, timers: Timers = realTimers): StoreApi<ConnectionState> {
   for (const h of seed.headers ?? []) nextHeaderId = Math.max(nextHeaderId, h.id + 1);
   return createStore<ConnectionState>()((set, get) => {
