@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { slotForServer, useConnectionStore, useServersStore, type ServerSlot } from '../mcp/connection-store';
+import { useConnectionStore, useServersStore } from '../features/connection';
+import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
 import { ConnectionForm, ConnectionStatus, ServerInfo } from '../features/connection';
 import { InputRequestPanel } from '../features/input-request';
@@ -36,13 +37,13 @@ function focusSoon(id: string) {
 const toastActions: ToastActions = {
   openResult: (serverUrl, taskId) => {
     const slot = slotForServer(serverUrl);
-    if (slot) useServersStore.getState().serverSwitched(slot.id);
+    if (slot) serversStore.getState().serverSwitched(slot.id);
     useSelectionStore.getState().taskSelected(taskId, { reveal: true });
     focusSoon('result-region');
   },
   showStatus: (serverUrl, status) => {
     const slot = slotForServer(serverUrl);
-    if (slot) useServersStore.getState().serverSwitched(slot.id);
+    if (slot) serversStore.getState().serverSwitched(slot.id);
     useFilterStore.getState().statusFiltered(status);
   },
 };

@@ -1,4 +1,4 @@
-import { SERVERS_KEY } from '../mcp/connection-store';
+import { SERVERS_KEY } from '../mcp/saved-servers';
 
 /** What the page shows instead of a blank screen when it cannot start: what failed and what to try. */
 export function StartupError({ error }: { error: unknown }) {

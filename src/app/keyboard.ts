@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useConnectionStore, useServersStore } from '../mcp/connection-store';
+import { activeConnection, serversStore } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
 import { useFilterStore } from '../tasks/filter-store';
 import { visibleTasks } from '../tasks/filtering';
@@ -21,7 +21,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 function activeServerUrl(): string {
-  const c = useConnectionStore.getState();
+  const c = activeConnection();
   return c.session?.serverUrl ?? serverIdentity(c.serverUrl);
 }
 
@@ -50,7 +50,7 @@ function focusTarget(selector: string): void {
 }
 
 function switchServer(delta: 1 | -1): void {
-  const { slots, activeId, serverSwitched } = useServersStore.getState();
+  const { slots, activeId, serverSwitched } = serversStore.getState();
   const at = slots.findIndex((s) => s.id === activeId);
   const next = slots[(at + delta + slots.length) % slots.length];
   if (next) serverSwitched(next.id);

@@ -1,4 +1,4 @@
-import { activeSlot, storedConnectedSlots, useConnectionStore, useServersStore } from '../mcp/connection-store';
+import { activeConnection, activeSlot, onActiveConnectionChange, serversStore, storedConnectedSlots } from '../mcp/servers-store';
 import { serverIdentity, withoutUserinfo } from '../mcp/errors';
 import type { TransportChoice } from '../mcp/session';
 import { useFilterStore, type SortKey } from '../tasks/filter-store';
@@ -53,7 +53,7 @@ export function writeDeepLink(search: string, link: DeepLink): string {
 }
 
 function slotById(id: number) {
-  const slot = useServersStore.getState().slots.find((s) => s.id === id);
+  const slot = serversStore.getState().slots.find((s) => s.id === id);
   if (!slot) throw new Error(`Server slot ${id} is missing right after it was added.`);
   return slot;
 }
@@ -74,12 +74,12 @@ export function startUrlSync(): () => void {
   const reopen = new Set(storedConnectedSlots());
   const linked = link.server;
   if (linked) {
-    const same = useServersStore.getState().slots.find((slot) => serverIdentity(slot.store.getState().serverUrl) === serverIdentity(linked));
+    const same = serversStore.getState().slots.find((slot) => serverIdentity(slot.store.getState().serverUrl) === serverIdentity(linked));
     const active = activeSlot();
     const reuse = same ?? (!active.store.getState().serverUrl.trim() || !reopen.has(active) ? active : undefined);
     // Read the store again after adding: a snapshot taken before the add does not hold the new slot.
-    const slot = reuse ?? slotById(useServersStore.getState().serverAdded());
-    useServersStore.getState().serverSwitched(slot.id);
+    const slot = reuse ?? slotById(serversStore.getState().serverAdded());
+    serversStore.getState().serverSwitched(slot.id);
     // Credentials entered for another origin are dropped here: a link never sends them anywhere new.
     slot.store.getState().serverLinked(linked, link.transport);
     reopen.add(slot);
@@ -88,8 +88,8 @@ export function startUrlSync(): () => void {
 
   // Each server keeps its own selected task.
   const selections = new Map<number, string | undefined>();
-  let shownSlot = useServersStore.getState().activeId;
-  const offServers = useServersStore.subscribe((state) => {
+  let shownSlot = serversStore.getState().activeId;
+  const offServers = serversStore.subscribe((state) => {
     if (state.activeId === shownSlot) return;
     selections.set(shownSlot, useSelectionStore.getState().selectedTaskId);
     shownSlot = state.activeId;
@@ -99,7 +99,7 @@ export function startUrlSync(): () => void {
   });
 
   const sync = () => {
-    const { serverUrl, transport, status } = useConnectionStore.getState();
+    const { serverUrl, transport, status } = activeConnection();
     const active = status !== 'Disconnected' ? serverUrl : undefined;
     const task = useSelectionStore.getState().selectedTaskId;
     const { status: filter, query, sort } = useFilterStore.getState();
@@ -116,7 +116,7 @@ export function startUrlSync(): () => void {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
   };
-  const offConnection = useConnectionStore.subscribe(sync);
+  const offConnection = onActiveConnectionChange(sync);
   const offSelection = useSelectionStore.subscribe(sync);
   const offFilters = useFilterStore.subscribe(sync);
   const offView = useViewStore.subscribe(sync);

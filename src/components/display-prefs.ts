@@ -1,12 +1,13 @@
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { isRecord, persistOptions } from '../lib/persisted';
 
 /** How the dashboard looks: remembered in localStorage (never anything secret). */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type TimeFormat = 'relative' | 'absolute' | 'utc';
 
-const KEY = 'taskdeck.display';
-const THEMES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
-const FORMATS: readonly TimeFormat[] = ['relative', 'absolute', 'utc'];
+const THEMES: readonly unknown[] = ['system', 'light', 'dark'] satisfies ThemeChoice[];
+const FORMATS: readonly unknown[] = ['relative', 'absolute', 'utc'] satisfies TimeFormat[];
 
 interface DisplayPrefs {
   theme: ThemeChoice;
@@ -15,17 +16,15 @@ interface DisplayPrefs {
   toasts: boolean;
 }
 
-function read(): DisplayPrefs {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Record<keyof DisplayPrefs, unknown>>;
-    return {
-      theme: THEMES.includes(parsed.theme as ThemeChoice) ? (parsed.theme as ThemeChoice) : 'system',
-      timeFormat: FORMATS.includes(parsed.timeFormat as TimeFormat) ? (parsed.timeFormat as TimeFormat) : 'relative',
-      toasts: parsed.toasts !== false,
-    };
-  } catch {
-    return { theme: 'system', timeFormat: 'relative', toasts: true };
-  }
+/** What is usable of a stored value; a field missing or not understood keeps its default. */
+export function checkDisplayPrefs(stored: unknown): Partial<DisplayPrefs> {
+  if (!isRecord(stored)) return {};
+  const { theme, timeFormat, toasts } = stored;
+  return {
+    ...(THEMES.includes(theme) && { theme: theme as ThemeChoice }),
+    ...(FORMATS.includes(timeFormat) && { timeFormat: timeFormat as TimeFormat }),
+    ...(toasts === false && { toasts: false }),
+  };
 }
 
 interface DisplayPrefsState extends DisplayPrefs {
@@ -34,23 +33,27 @@ interface DisplayPrefsState extends DisplayPrefs {
   toastsToggled: (on: boolean) => void;
 }
 
-export const useDisplayPrefs = create<DisplayPrefsState>()((set, get) => {
-  const save = (patch: Partial<DisplayPrefs>) => {
-    set(patch);
-    const { theme, timeFormat, toasts } = get();
-    try {
-      localStorage.setItem(KEY, JSON.stringify({ theme, timeFormat, toasts }));
-    } catch {
-      // preferences are a convenience
-    }
-  };
-  return {
-    ...read(),
-    themeChosen: (theme) => save({ theme }),
-    timeFormatChosen: (timeFormat) => save({ timeFormat }),
-    toastsToggled: (toasts) => save({ toasts }),
-  };
-});
+export const useDisplayPrefs = create<DisplayPrefsState>()(
+  persist(
+    (set) => ({
+      theme: 'system',
+      timeFormat: 'relative',
+      toasts: true,
+      themeChosen: (theme) => set({ theme }),
+      timeFormatChosen: (timeFormat) => set({ timeFormat }),
+      toastsToggled: (toasts) => set({ toasts }),
+    }),
+    persistOptions<DisplayPrefsState, DisplayPrefs>({
+      key: 'taskdeck.display',
+      storage: 'local',
+      version: 1,
+      pick: ({ theme, timeFormat, toasts }) => ({ theme, timeFormat, toasts }),
+      // Version 0 stored the same fields, bare.
+      migrate: (stored) => stored,
+      check: checkDisplayPrefs,
+    }),
+  ),
+);
 
 /** Puts the chosen theme on <html> (`data-theme`); "system" leaves it to prefers-color-scheme. */
 export function applyTheme(theme: ThemeChoice, root: HTMLElement = document.documentElement): void {

@@ -1,11 +1,10 @@
-import { create, useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { backoffDelay } from './backoff';
 import { ConnectionError, messageOf, originOf, serverIdentity, withoutUserinfo } from './errors';
 import { clientSecretsSet } from './client-secrets';
 import { createEmitter } from './emitter';
-import { useElicitationStore } from './elicitation-store';
+import { elicitationStore } from './elicitation-store';
 import { ProtocolLog } from './protocol-log';
+import { createReconnector, realTimers, type Timers, type TryOutcome } from './reconnect';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
 
@@ -93,8 +92,6 @@ export function requestHeaders(bearerToken: string, headers: readonly HeaderRow[
   return { headers: out, secrets };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 let nextHeaderId = 1;
 
 /** What a connection starts with: restored from this tab's sessionStorage, or empty. */
@@ -122,302 +119,154 @@ export function credentialsMayBeSent(state: Pick<ConnectionState, 'serverUrl' | 
   return origin !== undefined && origin === state.credentialOrigin;
 }
 
-function createConnection(slotId: number, seed: SlotSeed, persist: () => void): StoreApi<ConnectionState> {
+/** One server connection as a store: the form's values, the session, and retries after the server went away. */
+export function createConnection(slotId: number, seed: SlotSeed, timers: Timers = realTimers): StoreApi<ConnectionState> {
   for (const h of seed.headers ?? []) nextHeaderId = Math.max(nextHeaderId, h.id + 1);
-  return createStore<ConnectionState>()((rawSet, get) => {
-  const set = (patch: Partial<ConnectionState>) => {
-    rawSet(patch);
-    if ('serverUrl' in patch || 'transport' in patch || 'bearerToken' in patch || 'headers' in patch || 'status' in patch || 'credentialOrigin' in patch) persist();
-  };
-  const protocolLog = new ProtocolLog();
-  /** Opens a session with the form's settings; the session reports pushes and loss back here. */
-  const open = async (attempt: number): Promise<McpSession> => {
-    const { serverUrl, transport, bearerToken, headers } = get();
-    const identity = serverIdentity(serverUrl);
-    const generation = get().generation + 1;
-    const prepared = credentialsMayBeSent(get()) ? requestHeaders(bearerToken, headers) : { headers: {}, secrets: [] };
-    protocolLog.setSecrets(prepared.secrets);
-    // `lost` can fire while connecting (a failed attempt closes its transport): before `session` has a value.
-    let session: McpSession | undefined = undefined;
-    session = await connectToServer({
-      url: serverUrl,
-      transport,
-      generation,
-      ...(Object.keys(prepared.headers).length > 0 && { headers: prepared.headers }),
-      log: protocolLog,
-      events: {
-        taskPush: (params, method) => sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
-        elicitation: (request, signal) =>
-          new Promise((resolve) => {
-            const store = useElicitationStore.getState();
-            store.elicitationReceived({ ...request, serverUrl: identity, receivedAt: Date.now() }, resolve);
-            sessionEvents.emit('elicitation', { serverUrl: identity, ...(request.taskId !== undefined && { taskId: request.taskId }) });
-            signal.addEventListener('abort', () => useElicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
-          }),
-        lost: (reason) => {
-          if (session && get().session === session && get().attempt === attempt) void reconnect(attempt, reason);
+  return createStore<ConnectionState>()((set, get) => {
+    const protocolLog = new ProtocolLog();
+    /** Opens a session with the form's settings; the session reports pushes and loss back here. */
+    const open = async (attempt: number): Promise<McpSession> => {
+      const { serverUrl, transport, bearerToken, headers } = get();
+      const identity = serverIdentity(serverUrl);
+      const generation = get().generation + 1;
+      const prepared = credentialsMayBeSent(get()) ? requestHeaders(bearerToken, headers) : { headers: {}, secrets: [] };
+      protocolLog.setSecrets(prepared.secrets);
+      // `lost` can fire while connecting (a failed attempt closes its transport): before `session` has a value.
+      let session: McpSession | undefined = undefined;
+      session = await connectToServer({
+        url: serverUrl,
+        transport,
+        generation,
+        ...(Object.keys(prepared.headers).length > 0 && { headers: prepared.headers }),
+        log: protocolLog,
+        events: {
+          taskPush: (params, method) => sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
+          elicitation: (request, signal) =>
+            new Promise((resolve) => {
+              const store = elicitationStore.getState();
+              store.elicitationReceived({ ...request, serverUrl: identity, receivedAt: Date.now() }, resolve);
+              sessionEvents.emit('elicitation', { serverUrl: identity, ...(request.taskId !== undefined && { taskId: request.taskId }) });
+              signal.addEventListener('abort', () => elicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
+            }),
+          lost: (reason) => {
+            if (!session || get().session !== session || get().attempt !== attempt) return;
+            // Keep what is on screen and retry (capped exponential backoff with jitter).
+            reconnector.lost(reason);
+            void session.close();
+          },
         },
-      },
-    });
-    if (get().attempt !== attempt) {
-      await session.close();
-      throw new Error('superseded');
-    }
-    clientSecretsSet(session.client, prepared.secrets);
-    const via = session.transport === 'sse' ? 'SSE' : 'Streamable HTTP';
-    set({
-      status: 'Connected',
-      session,
-      generation,
-      serverUrl: session.serverUrl,
-      detail: `via ${via}${session.notificationStream ? '' : ' (no notification stream: polling)'}`,
-      hint: session.transportNote,
-      recent: rememberServer({ url: session.serverUrl, transport }),
-    });
-    return session;
-  };
+      });
+      if (get().attempt !== attempt) {
+        await session.close();
+        throw new Error('superseded');
+      }
+      clientSecretsSet(session.client, prepared.secrets);
+      const via = session.transport === 'sse' ? 'SSE' : 'Streamable HTTP';
+      set({
+        status: 'Connected',
+        session,
+        generation,
+        serverUrl: session.serverUrl,
+        detail: `via ${via}${session.notificationStream ? '' : ' (no notification stream: polling)'}`,
+        hint: session.transportNote,
+        recent: rememberServer({ url: session.serverUrl, transport }),
+      });
+      return session;
+    };
 
-  /** The server went away: keep what is on screen, retry with capped exponential backoff and jitter. */
-  const reconnect = async (attempt: number, reason: string) => {
-    const old = get().session;
-    set({ status: 'Reconnecting', detail: reason, hint: 'Retrying…', session: null });
-    void old?.close();
-    for (let n = 1; get().attempt === attempt; n++) {
-      const delay = backoffDelay(n);
-      set({ hint: `attempt ${n}, next try in ${(delay / 1000).toFixed(1)} s` });
-      await sleep(delay);
-      if (get().attempt !== attempt) return;
+    const tryReopen = async (): Promise<TryOutcome> => {
+      const attempt = get().attempt;
       try {
         await open(attempt);
-        return;
+        return { type: 'trySucceeded' };
       } catch (error) {
-        if (get().attempt !== attempt) return;
+        // A connect or disconnect since has stopped the retries: this outcome is dropped.
+        if (get().attempt !== attempt) return { type: 'tryFailed', message: messageOf(error), needsUser: false };
         if (error instanceof ConnectionError && error.needsUser) {
           set({ status: 'Error', detail: error.message, hint: error.hint });
-          return;
+          return { type: 'tryFailed', message: error.message, needsUser: true };
         }
-        set({ detail: `${reason} Last attempt: ${messageOf(error)}` });
+        return { type: 'tryFailed', message: messageOf(error), needsUser: false };
       }
-    }
-  };
+    };
 
-  return {
-    slotId,
-    log: protocolLog,
-    status: 'Disconnected',
-    detail: undefined,
-    hint: undefined,
-    session: null,
-    generation: 0,
-    serverUrl: seed.serverUrl ?? '',
-    transport: seed.transport ?? 'auto',
-    bearerToken: seed.bearerToken ?? '',
-    headers: seed.headers ?? [],
-    credentialOrigin: seed.credentialOrigin,
-    credentialsDroppedFor: undefined,
-    recent: readRecentServers(),
-    attempt: 0,
+    const reconnector = createReconnector({
+      timers,
+      tryOnce: tryReopen,
+      changed: (state) => {
+        if (state.phase !== 'waiting') return;
+        set({
+          status: 'Reconnecting',
+          session: null,
+          detail: state.lastFailure === undefined ? state.reason : `${state.reason} Last attempt: ${state.lastFailure}`,
+          hint: `attempt ${state.tryNumber}, next try in ${(state.delayMs / 1000).toFixed(1)} s`,
+        });
+      },
+    });
 
-    serverUrlEdited: (serverUrl) => {
-      // Typing another origin drops what was entered for the old one (an unfinished URL keeps them for now).
-      const origin = originOf(serverUrl);
-      const bound = get().credentialOrigin;
-      set({ serverUrl, ...(origin !== undefined && bound !== undefined && origin !== bound && dropCredentials(bound)) });
-    },
-    serverLinked: (url, transport) => {
-      const serverUrl = withoutUserinfo(url);
-      const origin = originOf(serverUrl);
-      const keep = origin !== undefined && origin === get().credentialOrigin;
-      set({ serverUrl, transport, ...(!keep && hasCredentials(get()) && dropCredentials(get().credentialOrigin)) });
-    },
-    credentialsConfirmed: () => {
-      if (get().credentialOrigin === undefined && hasCredentials(get())) set({ credentialOrigin: originOf(get().serverUrl) });
-    },
-    transportChosen: (transport) => set({ transport }),
-    bearerTokenEdited: (bearerToken) => set({ bearerToken, credentialOrigin: originOf(get().serverUrl), credentialsDroppedFor: undefined }),
-    headerAdded: () => set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }], credentialOrigin: originOf(get().serverUrl) }),
-    headerEdited: (id, name, value) =>
-      set({ headers: get().headers.map((h) => (h.id === id ? { id, name, value } : h)), credentialOrigin: originOf(get().serverUrl) }),
-    headerRemoved: (id) => set({ headers: get().headers.filter((h) => h.id !== id) }),
-
-    async connectRequested() {
-      // user:password@ never reaches a request, the address bar or storage (a browser refuses such a fetch anyway).
-      const typed = get().serverUrl;
-      if (withoutUserinfo(typed) !== typed) set({ serverUrl: withoutUserinfo(typed) });
-      const previous = get().session;
-      const attempt = get().attempt + 1;
-      set({ attempt, status: 'Connecting', detail: undefined, hint: undefined, session: null });
-      if (previous) await previous.close().catch(() => {});
-      try {
-        await open(attempt);
-      } catch (error) {
-        if (get().attempt !== attempt) return;
-        const e = error instanceof ConnectionError ? error : new ConnectionError('unknown', messageOf(error));
-        set({ status: 'Error', detail: e.message, hint: e.hint, session: null });
-      }
-    },
-
-    async disconnectRequested() {
-      const session = get().session;
-      set({ attempt: get().attempt + 1, status: 'Disconnected', detail: undefined, hint: undefined, session: null });
-      if (session) await session.close().catch(() => {});
-    },
-  };
-});
-}
-
-// The servers this tab works with, with their credentials: this tab's sessionStorage only, never localStorage or
-// the URL. A reload reconnects the ones that were connected.
-export const SERVERS_KEY = 'taskdeck.servers';
-
-interface StoredSlot extends SlotSeed {
-  connected?: boolean;
-}
-
-function readStoredSlots(): { slots: StoredSlot[]; active: number } {
-  try {
-    const parsed = JSON.parse(sessionStorage.getItem(SERVERS_KEY) ?? '{}') as { slots?: unknown; active?: unknown };
-    const slots = Array.isArray(parsed.slots)
-      ? (parsed.slots as StoredSlot[]).filter((slot) => typeof slot === 'object' && slot !== null).map((slot) => ({
-          ...(typeof slot.serverUrl === 'string' && { serverUrl: withoutUserinfo(slot.serverUrl) }),
-          // Credentials stored before they were tied to an origin belong to the server stored beside them.
-          ...(typeof slot.serverUrl === 'string' && { credentialOrigin: typeof slot.credentialOrigin === 'string' ? slot.credentialOrigin : originOf(slot.serverUrl) }),
-          ...(slot.transport && ['auto', 'streamable-http', 'sse'].includes(slot.transport) && { transport: slot.transport }),
-          ...(typeof slot.bearerToken === 'string' && { bearerToken: slot.bearerToken }),
-          headers: Array.isArray(slot.headers) ? slot.headers.filter((h) => typeof h?.name === 'string' && typeof h?.value === 'string' && typeof h?.id === 'number') : [],
-          connected: slot.connected === true,
-        }))
-      : [];
-    return { slots, active: typeof parsed.active === 'number' ? parsed.active : 0 };
-  } catch {
-    return { slots: [], active: 0 };
-  }
-}
-
-export interface ServerSlot {
-  id: number;
-  store: StoreApi<ConnectionState>;
-}
-
-interface ServersState {
-  slots: ServerSlot[];
-  activeId: number;
-  /** Opens an empty connection form beside the others and shows it. */
-  serverAdded: (seed?: SlotSeed) => number;
-  serverSwitched: (id: number) => void;
-  /** Disconnects and forgets a connection; the last one is only disconnected. */
-  serverClosed: (id: number) => void;
-}
-
-let nextSlotId = 1;
-
-/** The store always holds at least one slot (closing the last one only disconnects it). */
-function firstSlot(slots: readonly ServerSlot[]): ServerSlot {
-  const first = slots[0];
-  if (!first) throw new Error('No server slot: the connection store lost its last slot.');
-  return first;
-}
-
-function persistSlots(): void {
-  const state = useServersStore.getState() as ServersState | undefined;
-  if (!state) return;
-  const slots = state.slots.map(({ store }) => {
-    const c = store.getState();
     return {
-      serverUrl: withoutUserinfo(c.serverUrl),
-      transport: c.transport,
-      bearerToken: c.bearerToken,
-      headers: c.headers,
-      credentialOrigin: c.credentialOrigin,
-      connected: c.status !== 'Disconnected' && c.status !== 'Error',
+      slotId,
+      log: protocolLog,
+      status: 'Disconnected',
+      detail: undefined,
+      hint: undefined,
+      session: null,
+      generation: 0,
+      serverUrl: seed.serverUrl ?? '',
+      transport: seed.transport ?? 'auto',
+      bearerToken: seed.bearerToken ?? '',
+      headers: seed.headers ?? [],
+      credentialOrigin: seed.credentialOrigin,
+      credentialsDroppedFor: undefined,
+      recent: readRecentServers(),
+      attempt: 0,
+
+      serverUrlEdited: (serverUrl) => {
+        // Typing another origin drops what was entered for the old one (an unfinished URL keeps them for now).
+        const origin = originOf(serverUrl);
+        const bound = get().credentialOrigin;
+        set({ serverUrl, ...(origin !== undefined && bound !== undefined && origin !== bound && dropCredentials(bound)) });
+      },
+      serverLinked: (url, transport) => {
+        const serverUrl = withoutUserinfo(url);
+        const origin = originOf(serverUrl);
+        const keep = origin !== undefined && origin === get().credentialOrigin;
+        set({ serverUrl, transport, ...(!keep && hasCredentials(get()) && dropCredentials(get().credentialOrigin)) });
+      },
+      credentialsConfirmed: () => {
+        if (get().credentialOrigin === undefined && hasCredentials(get())) set({ credentialOrigin: originOf(get().serverUrl) });
+      },
+      transportChosen: (transport) => set({ transport }),
+      bearerTokenEdited: (bearerToken) => set({ bearerToken, credentialOrigin: originOf(get().serverUrl), credentialsDroppedFor: undefined }),
+      headerAdded: () => set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }], credentialOrigin: originOf(get().serverUrl) }),
+      headerEdited: (id, name, value) =>
+        set({ headers: get().headers.map((h) => (h.id === id ? { id, name, value } : h)), credentialOrigin: originOf(get().serverUrl) }),
+      headerRemoved: (id) => set({ headers: get().headers.filter((h) => h.id !== id) }),
+
+      async connectRequested() {
+        // user:password@ never reaches a request, the address bar or storage (a browser refuses such a fetch anyway).
+        const typed = get().serverUrl;
+        if (withoutUserinfo(typed) !== typed) set({ serverUrl: withoutUserinfo(typed) });
+        const previous = get().session;
+        const attempt = get().attempt + 1;
+        reconnector.stop();
+        set({ attempt, status: 'Connecting', detail: undefined, hint: undefined, session: null });
+        if (previous) await previous.close().catch(() => {});
+        try {
+          await open(attempt);
+        } catch (error) {
+          if (get().attempt !== attempt) return;
+          const e = error instanceof ConnectionError ? error : new ConnectionError('unknown', messageOf(error));
+          set({ status: 'Error', detail: e.message, hint: e.hint, session: null });
+        }
+      },
+
+      async disconnectRequested() {
+        const session = get().session;
+        reconnector.stop();
+        set({ attempt: get().attempt + 1, status: 'Disconnected', detail: undefined, hint: undefined, session: null });
+        if (session) await session.close().catch(() => {});
+      },
     };
   });
-  const active = state.slots.findIndex((slot) => slot.id === state.activeId);
-  try {
-    sessionStorage.setItem(SERVERS_KEY, JSON.stringify({ slots, active }));
-  } catch {
-    // sessionStorage unavailable: the connections live in memory only.
-  }
 }
-
-const stored = readStoredSlots();
-
-export const useServersStore = create<ServersState>()((set, get) => {
-  const makeSlot = (seed: SlotSeed): ServerSlot => {
-    const id = nextSlotId++;
-    return { id, store: createConnection(id, seed, () => queueMicrotask(persistSlots)) };
-  };
-  const slots = (stored.slots.length > 0 ? stored.slots : [{}]).map(makeSlot);
-  return {
-    slots,
-    activeId: (slots[stored.active] ?? firstSlot(slots)).id,
-    serverAdded: (seed = {}) => {
-      const slot = makeSlot(seed);
-      set({ slots: [...get().slots, slot], activeId: slot.id });
-      queueMicrotask(persistSlots);
-      return slot.id;
-    },
-    serverSwitched: (id) => {
-      if (get().slots.some((slot) => slot.id === id)) set({ activeId: id });
-      queueMicrotask(persistSlots);
-    },
-    serverClosed: (id) => {
-      const slot = get().slots.find((s) => s.id === id);
-      if (!slot) return;
-      void slot.store.getState().disconnectRequested();
-      if (get().slots.length === 1) return;
-      const index = get().slots.indexOf(slot);
-      const rest = get().slots.filter((s) => s !== slot);
-      const next = rest[Math.min(index, rest.length - 1)] ?? firstSlot(rest);
-      set({ slots: rest, activeId: get().activeId === id ? next.id : get().activeId });
-      queueMicrotask(persistSlots);
-    },
-  };
-});
-
-/** Connections that were open before a reload, to reopen (the deep link's server is handled by the URL sync). */
-export function storedConnectedSlots(): ServerSlot[] {
-  return useServersStore.getState().slots.filter((_, i) => stored.slots[i]?.connected);
-}
-
-export function activeSlot(state: ServersState = useServersStore.getState()): ServerSlot {
-  return state.slots.find((slot) => slot.id === state.activeId) ?? firstSlot(state.slots);
-}
-
-/** The slot connected (or set up) for a server identity, if any. */
-export function slotForServer(serverUrl: string): ServerSlot | undefined {
-  return useServersStore.getState().slots.find((slot) => slot.store.getState().session?.serverUrl === serverUrl || serverIdentity(slot.store.getState().serverUrl) === serverUrl);
-}
-
-type Listener = (state: ConnectionState, previous: ConnectionState) => void;
-
-/**
- * The connection on screen (the active server), as a hook with a selector plus `getState` and `subscribe`, so the
- * views need not know that several connections exist. A switch of server notifies subscribers too.
- */
-export const useConnectionStore = Object.assign(
-  function useActiveConnection<T>(selector: (state: ConnectionState) => T): T {
-    const store = useServersStore((s) => activeSlot(s).store);
-    return useStore(store, selector);
-  },
-  {
-    getState: (): ConnectionState => activeSlot().store.getState(),
-    subscribe: (listener: Listener): (() => void) => {
-      let current = activeSlot();
-      let offStore = current.store.subscribe(listener);
-      const offServers = useServersStore.subscribe((state) => {
-        const next = activeSlot(state);
-        if (next === current) return;
-        const previous = current.store.getState();
-        offStore();
-        current = next;
-        offStore = current.store.subscribe(listener);
-        listener(current.store.getState(), previous);
-      });
-      return () => {
-        offStore();
-        offServers();
-      };
-    },
-  },
-);

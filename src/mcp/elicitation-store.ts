@@ -1,5 +1,5 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /** A server's `elicitation/create` waiting for the user. */
 export interface PendingElicitation {
@@ -31,7 +31,7 @@ interface ElicitationState {
 // Responders are functions: kept beside the store, not in it, so the state stays plain data.
 const responders = new Map<string, (result: ElicitResult) => void>();
 
-export const useElicitationStore = create<ElicitationState>()((set, get) => ({
+export const elicitationStore = createStore<ElicitationState>()((set, get) => ({
   pending: [],
   overflow: {},
   elicitationReceived: (request, respond) => {

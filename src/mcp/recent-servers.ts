@@ -1,3 +1,6 @@
+import { persist } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import { isRecord, persistOptions } from '../lib/persisted';
 import { withoutUserinfo } from './errors';
 import type { TransportChoice } from './session';
 
@@ -8,28 +11,40 @@ export interface RecentServer {
   lastUsed: number;
 }
 
-const KEY = 'taskdeck.recentServers';
 const MAX = 8;
 
-export function readRecentServers(storage: Storage | undefined = globalThis.localStorage): RecentServer[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(KEY) ?? '[]');
-    if (!Array.isArray(parsed)) return [];
-    return parsed.filter(
-      (r): r is RecentServer => typeof r === 'object' && r !== null && typeof (r as RecentServer).url === 'string' && typeof (r as RecentServer).lastUsed === 'number',
-    );
-  } catch {
-    return [];
-  }
+interface RecentState {
+  servers: RecentServer[];
 }
 
-export function rememberServer(entry: Omit<RecentServer, 'lastUsed'>, now = Date.now(), storage: Storage | undefined = globalThis.localStorage): RecentServer[] {
+function isRecentServer(value: unknown): value is RecentServer {
+  return isRecord(value) && typeof value.url === 'string' && typeof value.lastUsed === 'number';
+}
+
+const recentStore = createStore<RecentState>()(
+  persist(() => ({ servers: [] }), {
+    ...persistOptions<RecentState, RecentState>({
+      key: 'taskdeck.recentServers',
+      storage: 'local',
+      version: 1,
+      pick: ({ servers }) => ({ servers }),
+      // Version 0 stored the bare list.
+      migrate: (stored, fromVersion) => (fromVersion === 0 ? { servers: stored } : stored),
+      check: (stored) => (isRecord(stored) && Array.isArray(stored.servers) ? { servers: stored.servers.filter(isRecentServer) } : {}),
+    }),
+    // Read when asked for, so servers remembered by another tab show up.
+    skipHydration: true,
+  }),
+);
+
+export function readRecentServers(): RecentServer[] {
+  void recentStore.persist.rehydrate();
+  return recentStore.getState().servers;
+}
+
+export function rememberServer(entry: Omit<RecentServer, 'lastUsed'>, now = Date.now()): RecentServer[] {
   const url = withoutUserinfo(entry.url);
-  const next = [{ url, transport: entry.transport, lastUsed: now }, ...readRecentServers(storage).filter((r) => r.url !== url)].slice(0, MAX);
-  try {
-    storage?.setItem(KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or unavailable: recents are a convenience.
-  }
-  return next;
+  const servers = [{ url, transport: entry.transport, lastUsed: now }, ...readRecentServers().filter((r) => r.url !== url)].slice(0, MAX);
+  recentStore.setState({ servers });
+  return servers;
 }

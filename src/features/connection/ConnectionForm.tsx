@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from './use-connection';
 import type { TransportChoice } from '../../mcp/session';
 import { HeadersEditor } from './HeadersEditor';
 

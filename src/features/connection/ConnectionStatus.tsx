@@ -1,4 +1,4 @@
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from './use-connection';
 
 /** The contract's `role=status` element named "Connection status". */
 export function ConnectionStatus() {

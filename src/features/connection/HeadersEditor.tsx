@@ -1,4 +1,4 @@
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from './use-connection';
 
 /** Extra request headers (an API key, a tenant id…). Kept with the token in sessionStorage, redacted in the log. */
 export function HeadersEditor({ disabled }: { disabled: boolean }) {

@@ -1,6 +1,6 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Region } from '../../components/Region';
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from './use-connection';
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
 export function capabilityPaths(capabilities: ServerCapabilities): string[] {

@@ -1,8 +1,9 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FormEvent } from 'react';
+import { useStore } from 'zustand';
 import { Region } from '../../components/Region';
 import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
-import { MAX_PENDING_PER_SERVER, useElicitationStore, type PendingElicitation } from '../../mcp/elicitation-store';
+import { elicitationStore, MAX_PENDING_PER_SERVER, type PendingElicitation } from '../../mcp/elicitation-store';
 import { useBehaviourStore } from '../../tasks/behaviour-store';
 import { useSelectionStore } from '../../tasks/selection-store';
 
@@ -12,9 +13,9 @@ import { useSelectionStore } from '../../tasks/selection-store';
  */
 export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: string; selectedStatus: string | undefined }) {
   const selected = useSelectionStore((s) => s.selectedTaskId);
-  const pending = useElicitationStore((s) => s.pending);
+  const pending = useStore(elicitationStore, (s) => s.pending);
   const early = useBehaviourStore((s) => s.byServer[serverUrl]?.earlyResult);
-  const overflow = useElicitationStore((s) => s.overflow[serverUrl] ?? 0);
+  const overflow = useStore(elicitationStore, (s) => s.overflow[serverUrl] ?? 0);
   const mine = pending.filter((p) => p.serverUrl === serverUrl && (p.taskId === undefined || p.taskId === selected));
   const others = pending.filter((p) => p.serverUrl === serverUrl && p.taskId !== undefined && p.taskId !== selected).length;
   if (mine.length === 0 && selectedStatus !== 'input_required' && others === 0) return null;
@@ -45,7 +46,7 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
 }
 
 function ElicitationForm({ request }: { request: PendingElicitation }) {
-  const answered = useElicitationStore((s) => s.elicitationAnswered);
+  const answered = useStore(elicitationStore, (s) => s.elicitationAnswered);
   const answers = useSchemaAnswers(request.requestedSchema);
   const respond = (result: ElicitResult) => answered(request.key, result);
   const onSubmit = (event: FormEvent) => {

@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Region } from '../../components/Region';
 import { formatBytes } from '../../components/time';
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from '../connection';
 import { MAX_ENTRY_CHARS, type LogEntry, type LogSnapshot, type ProtocolLog } from '../../mcp/protocol-log';
 
 /** Entries drawn: the newest; more would be DOM churn under a storm (every one is still kept and searchable). */

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Region } from '../../components/Region';
 import type { McpSession } from '../../mcp/session';
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from '../connection';
 import { describeRequestError } from '../../mcp/errors';
 import { startToolTask } from '../../tasks/api';
 import { mcpKeys } from '../../tasks/keys';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { activityStore } from '../../tasks/activity';
-import { useServersStore, type ServerSlot } from '../../mcp/connection-store';
+import { useServersStore } from '../connection';
+import { serversStore, type ServerSlot } from '../../mcp/servers-store';
 import { serverIdentity } from '../../mcp/errors';
 
 /** "127.0.0.1:3210/mcp": enough of a URL to tell servers apart. */
@@ -21,7 +22,7 @@ function ServerButton({ slot, active, onlyOne }: { slot: ServerSlot; active: boo
   const name = useStore(slot.store, (s) => s.session?.serverInfo?.name);
   const running = useStore(activityStore, (s) => s.running[serverIdentity(url)] ?? 0);
   const needsInput = useStore(activityStore, (s) => s.needsInput[serverIdentity(url)] ?? 0);
-  const { serverSwitched, serverClosed } = useServersStore.getState();
+  const { serverSwitched, serverClosed } = serversStore.getState();
   const label = shortServerName(url);
   // The status is the tab's description, not its name: "Connected" in a name would collide with the Connect button.
   const statusId = useId();

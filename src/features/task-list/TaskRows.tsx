@@ -2,7 +2,7 @@ import { memo, type KeyboardEvent } from 'react';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { describeMoment, formatMoment } from '../../components/time';
 import { useVirtualRows } from '../../components/use-virtual-rows';
-import { useConnectionStore } from '../../mcp/connection-store';
+import { useConnectionStore } from '../connection';
 import { useSelectionStore } from '../../tasks/selection-store';
 import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';

@@ -100,6 +100,6 @@ describe('view switch', () => {
     expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Table' }).checked).toBe(true);
     fireEvent.click(within(group).getByRole('radio', { name: 'Timeline' }));
     expect(useViewStore.getState().view).toBe('timeline');
-    expect(localStorage.getItem('taskdeck.taskView')).toBe('timeline');
+    expect(JSON.parse(localStorage.getItem('taskdeck.taskView') ?? '{}')).toEqual({ state: { view: 'timeline' }, version: 1 });
   });
 });
