@@ -1,1 +1,2 @@
+import './task-list.css';
 export { TaskTable } from './TaskTable';
