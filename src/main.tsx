@@ -1,3 +1,5 @@
+// First, so its @layer order statement comes before any feature's stylesheet.
+import './styles.css';
 import './mcp/zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -7,7 +9,6 @@ import { RootBoundary } from './app/RootBoundary';
 import { StartupError } from './app/StartupError';
 import { startUrlSync } from './app/url-state';
 import { startThemeSync } from './components/display-prefs';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

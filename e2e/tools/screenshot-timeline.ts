@@ -34,13 +34,13 @@ try {
     await run(page, 'ask', {});
     await run(page, 'long_job', { interval: '0.3' });
     await run(page, 'countdown', { seconds: '60', steps: '30' });
-    await chart.locator('[data-status="failed"]').waitFor();
-    await chart.locator('[data-status="completed"]').nth(1).waitFor({ timeout: 20_000 });
+    await chart.locator('li[data-status="failed"]').waitFor();
+    await chart.locator('li[data-status="completed"]').nth(1).waitFor({ timeout: 20_000 });
     await chart.getByRole('button', { name: /long_job/ }).click();
     await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Cancel task' }).click();
     await run(page, 'countdown', { seconds: '1', steps: '2' });
-    await chart.locator('[data-status="completed"]').nth(2).waitFor({ timeout: 20_000 });
-    await chart.locator('[data-status="failed"]').getByRole('button').click();
+    await chart.locator('li[data-status="completed"]').nth(2).waitFor({ timeout: 20_000 });
+    await chart.locator('li[data-status="failed"]').getByRole('button').click();
     await page.mouse.move(0, 0);
     const out = `${prefix}${scheme === 'dark' ? '-dark' : ''}.png`;
     await page.screenshot({ path: out });

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import './region.css';
 
 interface Props {
   /** Names what failed, in the message. */

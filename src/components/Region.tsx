@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ErrorBoundary } from './ErrorBoundary';
+import './region.css';
 
 interface RegionProps {
   /** The region's accessible name: part of the UI contract, keep it stable. */

@@ -9,7 +9,7 @@ export function ConnectionStatus() {
   return (
     <div className="connection-status-bar">
       <div role="status" aria-label="Connection status" className={`connection-status conn-${status.toLowerCase()}`}>
-        <span className="dot" aria-hidden="true" />
+        <span className={`dot conn-${status.toLowerCase()}`} aria-hidden="true" />
         <strong>{status}</strong>
         {detail ? <span className="detail"> {detail}</span> : null}
         {hint ? <span className="hint"> {hint}</span> : null}

@@ -1,1 +1,2 @@
+import './input-request.css';
 export { InputRequestPanel } from './InputRequestPanel';

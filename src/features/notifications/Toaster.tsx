@@ -2,6 +2,7 @@ import * as ToastUi from '@radix-ui/react-toast';
 import { StatusBadge } from '../task-status';
 import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
 import { useToastStore, type Toast } from './toast-store';
+import './notifications.css';
 
 export interface ToastActions {
   /** Shows the task (switching server if needed) and moves focus to its result. */
@@ -61,7 +62,8 @@ export function Toaster({ actions }: { actions: ToastActions }) {
       {toasts.map((toast) => (
         <ToastUi.Root
           key={toast.id}
-          className={`toast ${toast.kind === 'ended' ? `toast-${toast.task.status}` : ''}`}
+          className="toast"
+          data-status={toast.kind === 'ended' ? toast.task.status : undefined}
           onOpenChange={(open) => {
             if (!open) toastDismissed(toast.id);
           }}

@@ -1,1 +1,2 @@
+import './preferences.css';
 export { DisplaySettings } from './DisplaySettings';

@@ -1,1 +1,2 @@
+import './protocol-log.css';
 export { ProtocolLogPanel } from './ProtocolLogPanel';

@@ -1,1 +1,2 @@
+import './result-viewer.css';
 export { ResultViewer } from './ResultViewer';

@@ -1,1 +1,2 @@
+import './run-tool.css';
 export { RunToolPanel } from './RunToolPanel';

@@ -1,1 +1,2 @@
+import './server-behaviour.css';
 export { ServerBehaviourPanel } from './ServerBehaviourPanel';

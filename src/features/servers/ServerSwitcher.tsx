@@ -42,13 +42,13 @@ function ServerButton({ slot, active, onlyOne }: { slot: ServerSlot; active: boo
         <span className={`dot conn-${status.toLowerCase()}`} aria-hidden="true" />
         <span className="server-name">{label}</span>
         {running > 0 ? (
-          <span className="count-badge" title={`${running} running${needsInput ? `, ${needsInput} waiting for input` : ''}`}>
+          <span className="count-badge" data-status="working" title={`${running} running${needsInput ? `, ${needsInput} waiting for input` : ''}`}>
             {running}
             <span className="visually-hidden"> running</span>
           </span>
         ) : null}
         {needsInput > 0 ? (
-          <span className="count-badge input" aria-label={`${needsInput} need input`}>
+          <span className="count-badge" data-status="input_required" aria-label={`${needsInput} need input`}>
             ?
           </span>
         ) : null}

@@ -1,1 +1,2 @@
+import './servers.css';
 export { ServerSwitcher, shortServerName } from './ServerSwitcher';

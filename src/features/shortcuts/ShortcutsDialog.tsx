@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SHORTCUTS } from './shortcuts';
+import './shortcuts.css';
 
 /**
  * The `?` help: every keyboard shortcut, in the browser's own modal dialog (focus kept inside, Esc closes, the

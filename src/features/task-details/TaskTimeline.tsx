@@ -29,7 +29,8 @@ function StatusStrip({ history, now }: { history: readonly Transition[]; now: nu
       {segments.map((s, i) => (
         <span
           key={i}
-          className={`strip-segment status-${s.status}`}
+          className="strip-segment"
+          data-status={s.status}
           style={{ flexGrow: Math.max(0.02, (s.to - s.from) / total) }}
           title={`${s.status}: ${formatDuration(s.to - s.from)}`}
         />

@@ -1,2 +1,3 @@
+import './task-details.css';
 export { TaskDetails } from './TaskDetails';
 export { ResultPanel } from './ResultPanel';

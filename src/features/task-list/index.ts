@@ -1,2 +1,3 @@
+import './task-list.css';
 export { TaskTable } from './TaskTable';
 export { ViewSwitch } from './ViewSwitch';

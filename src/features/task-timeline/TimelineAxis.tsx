@@ -3,15 +3,15 @@ import type { Tick } from './timeline-layout';
 /** The time axis: round ticks since the earliest task started, and a "now" mark while tasks run. */
 export function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; start: number; live: boolean }) {
   return (
-    <div className="timeline-axis" aria-hidden="true">
-      <span className="timeline-axis-origin">since {new Date(start).toLocaleTimeString()}</span>
-      <span className="timeline-track">
+    <div className="tl-chart-axis" aria-hidden="true">
+      <span className="tl-chart-origin">since {new Date(start).toLocaleTimeString()}</span>
+      <span className="tl-chart-track">
         {ticks.map((t) => (
-          <span key={t.at} className="timeline-tick" style={{ left: `${t.x * 100}%` }}>
+          <span key={t.at} className="tl-chart-tick" style={{ left: `${t.x * 100}%` }}>
             {t.label}
           </span>
         ))}
-        {live ? <span className="timeline-now">now</span> : null}
+        {live ? <span className="tl-chart-now">now</span> : null}
       </span>
     </div>
   );
@@ -20,10 +20,10 @@ export function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; s
 /** Faint vertical lines under the bars, one per tick. */
 export function TimelineGrid({ ticks }: { ticks: readonly Tick[] }) {
   return (
-    <div className="timeline-grid" aria-hidden="true">
-      <span className="timeline-track">
+    <div className="tl-chart-grid" aria-hidden="true">
+      <span className="tl-chart-track">
         {ticks.map((t) => (
-          <span key={t.at} className="timeline-gridline" style={{ left: `${t.x * 100}%` }} />
+          <span key={t.at} className="tl-chart-gridline" style={{ left: `${t.x * 100}%` }} />
         ))}
       </span>
     </div>

@@ -10,7 +10,7 @@ import { useWidth } from './use-width';
 
 /** Fixed row height, so the virtualizer places rows without measuring them. */
 const ROW_HEIGHT = 30;
-/** The label column and the room kept right of the track for end glyphs (see .timeline-row in styles.css). */
+/** The label column and the room kept right of the track for end glyphs (see .tl-chart-row-button in task-timeline.css). */
 const LABEL_WIDTH = 210;
 const END_ROOM = 36;
 
@@ -65,15 +65,15 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
   );
 
   return (
-    <figure className="timeline-chart" aria-label="Timeline chart" ref={figure}>
+    <figure className="tl-chart" aria-label="Timeline chart" ref={figure}>
       {entries.length === 0 ? (
         <TimelineEmpty text={total > 0 ? 'No task matches the filters.' : connected ? 'No tasks yet — run a tool as a task and watch it run here.' : 'Not connected — connect to a server to see its tasks over time.'} />
       ) : (
-        <div className="timeline-scroll" ref={scroller}>
+        <div className="tl-chart-scroll" ref={scroller}>
           <TimelineAxis ticks={ticks} start={domain.start} live={live} />
-          <div className="timeline-body" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="tl-chart-body" style={{ height: virtualizer.getTotalSize() }}>
             <TimelineGrid ticks={ticks} />
-            <ol className="timeline-rows" onKeyDown={onKeyDown}>
+            <ol className="tl-chart-rows" onKeyDown={onKeyDown}>
               {items.map((item) => {
                 const entry = entries[item.index];
                 const status = statuses[item.index];
@@ -87,7 +87,7 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
                     data-status={status}
                     aria-posinset={item.index + 1}
                     aria-setsize={entries.length}
-                    className={`timeline-row${entry.task.taskId === selected ? ' selected' : ''}`}
+                    className={`tl-chart-row${entry.task.taskId === selected ? ' selected' : ''}`}
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
                     <TimelineRow entry={entry} status={status} now={rowLive ? now : 0} domain={domain} selected={entry.task.taskId === selected} onSelect={taskSelected} />
@@ -105,8 +105,8 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
 
 function TimelineEmpty({ text }: { text: string }) {
   return (
-    <div className="timeline-empty">
-      <div className="timeline-empty-art" aria-hidden="true">
+    <div className="tl-chart-empty">
+      <div className="tl-chart-empty-art" aria-hidden="true">
         <span style={{ left: '6%', width: '38%' }} />
         <span style={{ left: '22%', width: '52%' }} />
         <span style={{ left: '48%', width: '30%' }} />
@@ -118,13 +118,13 @@ function TimelineEmpty({ text }: { text: string }) {
 
 function TimelineLegend() {
   return (
-    <figcaption className="timeline-legend">
-      <span><i className="legend-swatch seg-working" aria-hidden="true" /> {STATUS_LABELS.working}</span>
-      <span><i className="legend-swatch seg-input_required" aria-hidden="true" /> {STATUS_LABELS.input_required}</span>
-      <span><i className="legend-swatch seg-unobserved" aria-hidden="true" /> not observed</span>
+    <figcaption className="tl-chart-legend">
+      <span><i className="tl-chart-swatch tl-chart-seg" data-status="working" aria-hidden="true" /> {STATUS_LABELS.working}</span>
+      <span><i className="tl-chart-swatch tl-chart-seg tl-chart-seg-input_required" data-status="input_required" aria-hidden="true" /> {STATUS_LABELS.input_required}</span>
+      <span><i className="tl-chart-swatch tl-chart-seg tl-chart-seg-unobserved" aria-hidden="true" /> not observed</span>
       {(['completed', 'failed', 'cancelled', 'expired'] as const).map((s) => (
         <span key={s}>
-          <i className={`bar-end status-${s}`} aria-hidden="true">{STATUS_ICONS[s]}</i> {STATUS_LABELS[s]}
+          <i className="tl-chart-end" data-status={s} aria-hidden="true">{STATUS_ICONS[s]}</i> {STATUS_LABELS[s]}
         </span>
       ))}
     </figcaption>

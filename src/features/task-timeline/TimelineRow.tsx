@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { STATUS_ICONS } from '../../tasks/status';
-import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
+import { STATUS_ICONS, STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { barLabel, barLayout, formatSpan, scale, segmentText, shortId, type Domain } from './timeline-layout';
 
@@ -36,26 +35,26 @@ export const TimelineRow = memo(function TimelineRow({ entry, status, now, domai
   return (
     <button
       type="button"
-      className="timeline-row-button"
+      className="tl-chart-row-button"
       aria-label={barLabel(entry, bar)}
       aria-current={selected || undefined}
       title={tooltip}
       onClick={() => onSelect(task.taskId)}
     >
-      <span className="timeline-label">
-        <span className="mono timeline-id">{shortId(task.taskId)}</span>
-        <span className="timeline-tool">{entry.toolName ?? ''}</span>
-        <span className="timeline-span">{formatSpan(total)}</span>
+      <span className="tl-chart-label">
+        <span className="mono tl-chart-id">{shortId(task.taskId)}</span>
+        <span className="tl-chart-tool">{entry.toolName ?? ''}</span>
+        <span className="tl-chart-span">{formatSpan(total)}</span>
       </span>
-      <span className="timeline-track">
-        <span className={`timeline-bar${bar.live ? ' live' : ''}`} style={{ left: pct(x0), width: pct(x1 - x0) }}>
-          <span className="bar-fill">
+      <span className="tl-chart-track">
+        <span className={`tl-chart-bar${bar.live ? ' live' : ''}`} style={{ left: pct(x0), width: pct(x1 - x0) }}>
+          <span className="tl-chart-fill">
             {bar.segments.map((s, i) => (
-              <span key={i} className={`bar-segment seg-${s.kind}`} style={{ flexGrow: s.to - s.from }} />
+              <span key={i} className={`tl-chart-seg tl-chart-seg-${s.kind}`} data-status={s.kind === 'unobserved' ? undefined : s.kind} style={{ flexGrow: s.to - s.from }} />
             ))}
           </span>
           {last ? (
-            <span className={`bar-end status-${last}`} aria-hidden="true">
+            <span className="tl-chart-end" data-status={last} aria-hidden="true">
               {STATUS_ICONS[last]}
             </span>
           ) : null}

@@ -1,1 +1,2 @@
+import './task-timeline.css';
 export { TimelineChart } from './TimelineChart';

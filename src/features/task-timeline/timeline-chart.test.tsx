@@ -52,7 +52,7 @@ describe('timeline chart', () => {
       '33333333 countdown: working 2.1 s, completed',
     ]);
     expect(chart.querySelector('[data-task-id="22222222-bbbb"]')?.getAttribute('data-status')).toBe('failed');
-    expect(chart.querySelector('[data-task-id="22222222-bbbb"] .bar-end')?.textContent).toBe('✕');
+    expect(chart.querySelector('[data-task-id="22222222-bbbb"] .tl-chart-end')?.textContent).toBe('✕');
     expect(bars[0]!.title).toContain('working now');
     expect(within(chart).queryByRole('table')).toBeNull();
     expect(within(chart).queryAllByLabelText(/tasks/i)).toEqual([]);
@@ -61,7 +61,7 @@ describe('timeline chart', () => {
   it('places bars on the time scale, and a live bar grows with the clock', () => {
     const { rerender } = show(ENTRIES);
     const barOf = (id: string) => {
-      const style = screen.getByRole('figure').querySelector<HTMLElement>(`[data-task-id="${id}"] .timeline-bar`)!.style;
+      const style = screen.getByRole('figure').querySelector<HTMLElement>(`[data-task-id="${id}"] .tl-chart-bar`)!.style;
       return { left: parseFloat(style.left), width: parseFloat(style.width) };
     };
     // Domain 0..5 s: the completed task spans 0..2.1 s, the live one 3..5 s.
