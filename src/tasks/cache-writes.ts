@@ -1,11 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { TaskPushEvent } from '../mcp/connection-store';
 import { reportObservation } from './behaviour-store';
 import { mcpKeys } from './keys';
-import type { Task } from './task';
+import { parseTask, timeOf, type Task } from './task';
+import { groupByServer } from './push-buffer';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { useSelectionStore } from './selection-store';
-import { applyTaskUpdate, findTask, markExpired, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
+import { applyTaskUpdate, applyTaskUpdates, findTask, markExpired, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
 /** Reports what the rules refused to apply, as a protocol observation. */
 export function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
@@ -97,4 +99,41 @@ function afterNextPaint(): Promise<void> {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(resolve, 0));
     else resolve();
   });
+}
+
+/**
+ * Applies a batch of pushes with one cache write: a storm of notifications costs one render per animation frame,
+ * not one per message (see QUIET_MS for when a push is applied at once).
+ */
+export function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[]): void {
+  for (const [serverUrl, batch] of groupByServer(events)) {
+    const key = mcpKeys.tasks(serverUrl);
+    const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
+    const updates: { task: Task; info: UpdateInfo; method: TaskPushEvent['method'] }[] = [];
+    for (const { generation, params, method, receivedAt } of batch) {
+      const task = parseTask(params);
+      if (!task) {
+        reportObservation(serverUrl, { type: 'invalid-push', method });
+        continue;
+      }
+      updates.push({ task, method, info: { source: 'push', now: receivedAt, generation, pushMethod: method } });
+    }
+    if (updates.length === 0) continue;
+    const held = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
+    const accepted = withinTaskLimit(held, updates);
+    if (accepted.length < updates.length) {
+      reportObservation(serverUrl, { type: 'too-many-tasks', limit: MAX_TASKS_PER_SERVER, ignored: updates.length - accepted.length });
+    }
+    if (accepted.length === 0) continue;
+    const { entries, outcomes } = applyTaskUpdates(held, accepted);
+    accepted.forEach(({ task, method, info }, i) => {
+      const outcome = outcomes[i];
+      if (!outcome) return;
+      // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
+      const unknownTask = !outcome.known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
+      reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
+      reportRejection(serverUrl, { entries, ...outcome }, task, 'push', info.now);
+    });
+    queryClient.setQueryData<TaskEntry[]>(key, entries);
+  }
 }

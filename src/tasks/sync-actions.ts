@@ -1,0 +1,85 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { messageOf, rpcCodeOf } from '../mcp/errors';
+import { fetchTaskResult, getTask } from './api';
+import { reportObservation } from './behaviour-store';
+import { expireTask, storeFetchedResult, writeTask } from './cache-writes';
+import { mcpKeys } from './keys';
+import { resultObservation } from './result';
+import { resultQueryOptions } from './result-query';
+import { isTerminal } from './status';
+import type { SyncAction, SyncScheduler } from './sync-scheduler';
+
+/** One session as the actions need it. */
+export interface SyncTarget {
+  queryClient: QueryClient;
+  serverUrl: string;
+  generation: number;
+  client: Client;
+  /** Aborted when the session ends: nothing is reported after that. */
+  signal: AbortSignal;
+}
+
+/** A background tasks/result waits for input requests while the task is input_required: up to half an hour. */
+const STREAM_TIMEOUT_MS = 30 * 60_000;
+
+/** Starts what the scheduler decided; each outcome goes back to it. */
+export function runSyncAction(target: SyncTarget, scheduler: SyncScheduler, action: SyncAction): void {
+  if (action.kind === 'poll') poll(target, scheduler, action.taskId);
+  else if (action.kind === 'fetch-result') autoFetch(target, scheduler, action.taskId);
+  else openInputStream(target, scheduler, action.taskId);
+}
+
+function poll({ queryClient, serverUrl, generation, client, signal }: SyncTarget, scheduler: SyncScheduler, taskId: string): void {
+  getTask(client, taskId, signal)
+    .then((task) => {
+      writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation });
+      scheduler.pollEnded(taskId, 'ok');
+    })
+    .catch((error: unknown) => {
+      if (signal.aborted) return;
+      const code = rpcCodeOf(error);
+      if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/get', code });
+      if (code === -32602) {
+        expireTask(queryClient, serverUrl, taskId, messageOf(error).replace(/^MCP error -32602: /, ''));
+        scheduler.pollEnded(taskId, 'gone');
+        return;
+      }
+      scheduler.pollEnded(taskId, 'failed');
+    });
+}
+
+function autoFetch({ queryClient, serverUrl, client }: SyncTarget, scheduler: SyncScheduler, taskId: string): void {
+  void queryClient
+    .fetchQuery(resultQueryOptions(queryClient, serverUrl, taskId, client))
+    .catch(() => {})
+    .finally(() => scheduler.resultEnded(taskId));
+}
+
+function openInputStream({ queryClient, serverUrl, generation, client, signal }: SyncTarget, scheduler: SyncScheduler, taskId: string): void {
+  fetchTaskResult(client, taskId, { timeoutMs: STREAM_TIMEOUT_MS, signal })
+    .then(async (result) => {
+      reportObservation(serverUrl, { type: 'result-early', outcome: 'blocked', taskId });
+      reportObservation(serverUrl, resultObservation(taskId, result));
+      queryClient.setQueryData(mcpKeys.result(serverUrl, taskId), await storeFetchedResult(queryClient, serverUrl, result));
+      // The answer should only come once the task is terminal: check.
+      const task = await getTask(client, taskId).catch(() => undefined);
+      if (task) {
+        writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation });
+        if (!isTerminal(task.status)) reportObservation(serverUrl, { type: 'result-before-terminal', taskId, status: task.status });
+      }
+      scheduler.streamEnded(taskId, 'answered');
+    })
+    .catch((error: unknown) => {
+      if (signal.aborted) return;
+      const code = rpcCodeOf(error);
+      if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });
+      if (code === -32602) {
+        // The seed dialect: tasks/result is not a blocking wait. Say so once; keep polling; no retry loop.
+        reportObservation(serverUrl, { type: 'result-early', outcome: 'refused', taskId, message: messageOf(error) });
+        scheduler.streamEnded(taskId, 'refused');
+      } else {
+        scheduler.streamEnded(taskId, 'failed');
+      }
+    });
+}
