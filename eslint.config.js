@@ -43,6 +43,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One module owns every write to a server's task list in the cache: its rules (stale, terminal, limits) hold.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/tasks/cache-writes.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='setQueryData'][arguments.0.callee.property.name='tasks']",
+          message: 'Write the task list through src/tasks/cache-writes.ts.',
+        },
+      ],
+    },
+  },
   ...pluginQuery.configs['flat/recommended'],
   {
     // Query keys name the server (its URL); the SDK client object that reaches it is not part of its identity.

@@ -7,7 +7,7 @@ import { groupByServer } from './push-buffer';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { useSelectionStore } from './selection-store';
-import { applyTaskUpdate, applyTaskUpdates, findTask, markExpired, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
+import { applyTaskUpdate, applyTaskUpdates, findTask, markExpired, mergeListedTasks, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
 
 /** Reports what the rules refused to apply, as a protocol observation. */
 export function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
@@ -32,6 +32,32 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
   queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
   reportRejection(serverUrl, outcome, task, info.source, info.now);
   return outcome;
+}
+
+/** A task this page has just started (tools/call answered with a task). */
+export function recordStartedTask(queryClient: QueryClient, serverUrl: string, task: Task, started: { generation: number; toolName: string }): void {
+  writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
+}
+
+/** One page of tasks/list, merged into what the page holds (tasks only this page knows stay). */
+export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tasks: readonly Task[], generation: number): void {
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => mergeListedTasks(old ?? [], tasks, Date.now(), generation));
+}
+
+/** Tasks whose results were kept in this browser, put back in the list when it does not hold them (earlier session). */
+export function restoreKeptTasks(
+  queryClient: QueryClient,
+  serverUrl: string,
+  records: ReadonlyArray<{ taskId: string; task: Task; fetchedAt: number; toolName?: string }>,
+): void {
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => {
+    let entries = old ?? [];
+    for (const r of records) {
+      if (entries.some((e) => e.task.taskId === r.taskId)) continue;
+      entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
+    }
+    return entries;
+  });
 }
 
 export function expireTask(queryClient: QueryClient, serverUrl: string, taskId: string, reason: string): void {

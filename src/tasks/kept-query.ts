@@ -2,7 +2,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { mcpKeys } from './keys';
 import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
 import { forgetAllResults, forgetResult, keptResults, keptUsage } from './result-store';
-import { applyTaskUpdate, type TaskEntry } from './task-cache';
+import type { TaskEntry } from './task-cache';
+import { restoreKeptTasks } from './cache-writes';
 
 /**
  * The results kept for a server. Loading them also puts them back on screen: each result into its result query, and
@@ -20,14 +21,7 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
       const missing = records.filter((r) => !known.has(r.taskId));
       // Only when something is put back: an empty write would pass for a fresh list and keep tasks/list from running.
       if (missing.length) {
-        queryClient.setQueryData<TaskEntry[]>(tasksKey, (old) => {
-          let entries = old ?? [];
-          for (const r of missing) {
-            if (entries.some((e) => e.task.taskId === r.taskId)) continue;
-            entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
-          }
-          return entries;
-        });
+        restoreKeptTasks(queryClient, serverUrl, missing);
       }
       const kept: string[] = [];
       for (const r of records) {

@@ -4,6 +4,7 @@ import type { McpSession } from '../mcp/session';
 import { listTasksPage } from './api';
 import { mcpKeys } from './keys';
 import { mergeListedTasks, type TaskEntry } from './task-cache';
+import { mergeListedPage } from './cache-writes';
 
 /** Where tasks/list paging stands for a server: the cursor of the next page, if there is one. */
 export interface ListPaging {
@@ -69,7 +70,7 @@ export async function loadNextTaskPage(queryClient: QueryClient, session: McpSes
   const paging = queryClient.getQueryData<ListPaging>(pagingKey);
   if (!paging?.nextCursor || paging.generation !== session.generation) return undefined;
   const page = await listTasksPage(session.client, paging.nextCursor);
-  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(session.serverUrl), (old) => mergeListedTasks(old ?? [], page.tasks, Date.now(), session.generation));
+  mergeListedPage(queryClient, session.serverUrl, page.tasks, session.generation);
   let fresh = 0;
   for (const t of page.tasks) {
     if (paging.seenIds.has(t.taskId)) continue;

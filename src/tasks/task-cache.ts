@@ -138,40 +138,6 @@ function updateEntry(current: TaskEntry, incoming: Task, info: UpdateInfo): { en
   };
 }
 
-/** Inserts into a newest-first list by binary search (the list is kept sorted). */
-function insertSorted(entries: readonly TaskEntry[], entry: TaskEntry): TaskEntry[] {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const probe = entries[mid];
-    if (probe && compareNewestFirst(probe, entry) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  const copy = entries.slice();
-  copy.splice(lo, 0, entry);
-  return copy;
-}
-
-/** Upserts one task into the list (pure: returns a new array when anything changed). */
-export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
-  const index = entries.findIndex((e) => e.task.taskId === incoming.taskId);
-  const current = entries[index];
-  if (!current) return { entries: insertSorted(entries, newEntry(incoming, info)) };
-  const { entry, rejected } = updateEntry(current, incoming, info);
-  let copy: TaskEntry[];
-  if (entry.task.createdAt !== current.task.createdAt) {
-    // A new creation time (a server correcting itself, or one first seen without it) moves the task to its place.
-    copy = entries.slice();
-    copy.splice(index, 1);
-    copy = insertSorted(copy, entry);
-  } else {
-    copy = entries.slice();
-    copy[index] = entry;
-  }
-  return rejected ? { entries: copy, rejected, previous: current } : { entries: copy, previous: current };
-}
-
 /** What became of one update in a batch, and whether its task was known before it. */
 export type BatchOutcome = Omit<UpdateOutcome, 'entries'> & { known: boolean };
 
@@ -208,28 +174,20 @@ export function applyTaskUpdates(entries: readonly TaskEntry[], updates: Readonl
   return { entries: added || moved ? copy.sort(compareNewestFirst) : copy, outcomes };
 }
 
-/**
- * Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. One pass and one
- * sort for the whole page, so a 10,000-task page costs milliseconds, not a sort per task.
- */
+/** Upserts one task into the list (pure: returns a new array). */
+export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
+  const { entries: next, outcomes } = applyTaskUpdates(entries, [{ task: incoming, info }]);
+  const outcome = outcomes[0];
+  return { entries: next, ...(outcome?.rejected && { rejected: outcome.rejected }), ...(outcome?.previous && { previous: outcome.previous }) };
+}
+
+/** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
 export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly Task[], now: number, generation: number): TaskEntry[] {
-  if (listed.length === 0) return entries.slice();
   const info: UpdateInfo = { source: 'list', now, generation };
-  const copy = entries.slice();
-  const position = new Map<string, number>();
-  copy.forEach((e, i) => position.set(e.task.taskId, i));
-  let added = false;
-  for (const task of listed) {
-    const at = position.get(task.taskId);
-    const current = at === undefined ? undefined : copy[at];
-    if (at === undefined || !current) {
-      position.set(task.taskId, copy.push(newEntry(task, info)) - 1);
-      added = true;
-    } else {
-      copy[at] = updateEntry(current, task, info).entry;
-    }
-  }
-  return added ? copy.sort(compareNewestFirst) : copy;
+  return applyTaskUpdates(
+    entries,
+    listed.map((task) => ({ task, info })),
+  ).entries;
 }
 
 /** The server no longer knows this task (or its TTL ran out): it is `expired`, and keeps whatever was fetched. */

@@ -6,9 +6,8 @@ import type { McpSession } from '../../mcp/session';
 import { useConnectionStore } from '../connection';
 import { describeRequestError } from '../../mcp/errors';
 import { startToolTask } from '../../tasks/api';
-import { mcpKeys } from '../../tasks/keys';
 import { useSelectionStore } from '../../tasks/selection-store';
-import { applyTaskUpdate, type TaskEntry } from '../../tasks/task-cache';
+import { recordStartedTask } from '../../tasks/cache-writes';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
 import { taskSupportOf } from '../../lib/schema-form';
@@ -75,9 +74,7 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
     setStarting((n) => n + 1);
     try {
       const task = await startToolTask(session.client, tool.name, built.args, ttl === undefined ? undefined : Math.round(ttl * 1000));
-      queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(session.serverUrl), (old) =>
-        applyTaskUpdate(old ?? [], task, { source: 'create', now: Date.now(), generation: session.generation, toolName: tool.name }).entries,
-      );
+      recordStartedTask(queryClient, session.serverUrl, task, { generation: session.generation, toolName: tool.name });
       taskSelected(task.taskId);
     } catch (error) {
       setFailure(describeRequestError(error, 'tools/call'));
