@@ -4,6 +4,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createDemoMcpServer, recordMethods, type DemoState } from './mcp-server.js';
 import { RingEventStore } from './event-store.js';
+import { messageOf } from '../src/lib/errors';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -30,7 +31,7 @@ export async function readMessageBody(req: IncomingMessage, res: ServerResponse,
     recordMethods(state, body);
     return { body };
   } catch (error) {
-    jsonRpcError(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
+    jsonRpcError(res, 400, -32700, `Parse error: ${messageOf(error)}`);
     return undefined;
   }
 }

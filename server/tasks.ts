@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestTaskStore } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ElicitResultSchema, RELATED_TASK_META_KEY, type CallToolResult, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { messageOf } from '../src/lib/errors';
 
 /** The default time a task and its result are kept after creation, when the client asks for none. */
 export const DEFAULT_TTL_MS = 10 * 60_000;
@@ -99,7 +100,7 @@ export function runTask(
         status: 'failed',
         result: {
           isError: true,
-          content: [{ type: 'text', text: `The tool crashed: ${error instanceof Error ? error.message : String(error)}` }],
+          content: [{ type: 'text', text: `The tool crashed: ${messageOf(error)}` }],
         },
       };
     }

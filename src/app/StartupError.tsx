@@ -1,8 +1,9 @@
 import { SERVERS_KEY } from '../mcp/saved-servers';
+import { messageOf } from '../lib/errors';
 
 /** What the page shows instead of a blank screen when it cannot start: what failed and what to try. */
 export function StartupError({ error }: { error: unknown }) {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const forgetServers = () => {
     try {
       sessionStorage.removeItem(SERVERS_KEY);

@@ -1,5 +1,5 @@
 import { useDisplayPrefs } from './display-prefs';
-import { describeMoment, formatMoment } from './time';
+import { describeMoment, formatMoment } from '../lib/time';
 
 /** A server timestamp in the chosen style, with every other reading on hover. */
 export function Moment({ iso, now }: { iso: string; now: number }) {

@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { isRecord, persistOptions } from '../lib/persisted';
+import type { TimeFormat } from '../lib/time';
+
+export type { TimeFormat };
 
 /** How the dashboard looks: remembered in localStorage (never anything secret). */
 export type ThemeChoice = 'system' | 'light' | 'dark';
-export type TimeFormat = 'relative' | 'absolute' | 'utc';
 
 const THEMES: readonly unknown[] = ['system', 'light', 'dark'] satisfies ThemeChoice[];
 const FORMATS: readonly unknown[] = ['relative', 'absolute', 'utc'] satisfies TimeFormat[];

@@ -1,4 +1,5 @@
 import { Validator, type Schema } from '@cfworker/json-schema';
+import { messageOf } from './errors';
 
 export type SchemaCheck = { valid: true } | { valid: false; errors: string[] };
 
@@ -13,6 +14,6 @@ export function checkAgainstSchema(schema: unknown, value: unknown): SchemaCheck
       .map((e) => `${e.instanceLocation || '#'}: ${e.error}`);
     return { valid: false, errors: errors.length ? errors : ['does not match the schema'] };
   } catch (error) {
-    return { valid: false, errors: [`The schema itself could not be used: ${error instanceof Error ? error.message : String(error)}`] };
+    return { valid: false, errors: [`The schema itself could not be used: ${messageOf(error)}`] };
   }
 }

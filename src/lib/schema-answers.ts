@@ -1,3 +1,5 @@
+import { messageOf } from './errors';
+
 /** Checks one typed answer against the constraints its JSON Schema property asks for. Pure. */
 
 export interface AnswerConstraints {
@@ -29,7 +31,7 @@ export function compilePattern(pattern: string): PatternCompile {
     try {
       outcome = { ok: true, regex: new RegExp(pattern, 'u') };
     } catch (error) {
-      outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      outcome = { ok: false, reason: messageOf(error) };
     }
     if (compiled.size > 200) compiled.clear();
     compiled.set(pattern, outcome);

@@ -1,3 +1,6 @@
+import { messageOf } from '../lib/errors';
+
+export { messageOf };
 /** Turns whatever a connect or request failed with into one sentence a developer can act on. Pure. */
 
 export type ConnectionErrorKind =
@@ -96,10 +99,6 @@ export function rpcCodeOf(error: unknown): number | undefined {
     if (typeof code === 'number' && code < 0) return code;
   }
   return undefined;
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 const NETWORK_FAILURE = /Failed to fetch|NetworkError|Load failed|fetch failed|ECONNREFUSED|net::ERR/i;

@@ -3,6 +3,7 @@
  * parser per stream fed by them (the parser itself is offload-parser.ts).
  */
 import { createOffloadParser, type ParserOutput } from './offload-parser';
+import { messageOf } from '../lib/errors';
 
 /** What the main thread tells the worker: streams are numbered, and each message names its stream. */
 export type ToWorker =
@@ -104,7 +105,7 @@ export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 're
         return;
       }
       streams.delete(message.stream);
-      post({ stream: message.stream, type: 'error', message: error instanceof Error ? error.message : String(error) });
+      post({ stream: message.stream, type: 'error', message: messageOf(error) });
     }
   };
 }

@@ -8,6 +8,7 @@ import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './
 import { keepResult } from './result-store';
 import { useSelectionStore } from './selection-store';
 import { applyTaskUpdate, applyTaskUpdates, findTask, markExpired, mergeListedTasks, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
+import { messageOf } from '../lib/errors';
 
 /** Reports what the rules refused to apply, as a protocol observation. */
 export function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
@@ -103,7 +104,7 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
           void queryClient.invalidateQueries({ queryKey: mcpKeys.keptUsage() });
           return undefined;
         },
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        (error: unknown) => messageOf(error),
       );
   if (result.text === undefined) {
     const keepError = await keep();

@@ -4,6 +4,7 @@
  */
 import type { ResultSummary } from './result';
 import type { Task } from './task';
+import { messageOf } from '../lib/errors';
 
 export interface KeptResult {
   serverUrl: string;
@@ -86,7 +87,7 @@ export class ResultStoreError extends Error {
 function wrap(error: unknown, action: string): ResultStoreError {
   const name = error instanceof DOMException ? error.name : '';
   const quota = name === 'QuotaExceededError';
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = messageOf(error);
   return new ResultStoreError(quota ? `The browser's storage is full: could not ${action}. Delete kept results to make room.` : `Could not ${action}: ${detail}`, quota);
 }
 

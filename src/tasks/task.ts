@@ -38,3 +38,8 @@ export function parseTask(value: unknown): Task | null {
 export function timeOf(iso: string): number {
   return iso ? Date.parse(iso) : Number.NaN;
 }
+
+/** The first 8 characters of a task id: enough to tell tasks apart at a glance (toasts, timeline labels). */
+export function shortId(taskId: string): string {
+  return taskId.length > 8 ? taskId.slice(0, 8) : taskId;
+}

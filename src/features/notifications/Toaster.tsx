@@ -1,6 +1,7 @@
 import * as ToastUi from '@radix-ui/react-toast';
 import { StatusBadge } from '../task-status';
 import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
+import { shortId } from '../../tasks/task';
 import { useToastStore, type Toast } from './toast-store';
 import './notifications.css';
 
@@ -9,10 +10,6 @@ export interface ToastActions {
   openResult: (serverUrl: string, taskId: string) => void;
   /** Filters the list to one status. */
   showStatus: (serverUrl: string, status: DisplayStatus) => void;
-}
-
-function shortId(taskId: string): string {
-  return taskId.length > 12 ? `${taskId.slice(0, 8)}…` : taskId;
 }
 
 function ToastBody({ toast, actions }: { toast: Toast; actions: ToastActions }) {

@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Region } from '../../components/Region';
-import { formatBytes } from '../../components/time';
+import { formatBytes } from '../../lib/time';
 import { useConnectionStore } from '../connection';
 import { MAX_ENTRY_CHARS, type LogEntry, type LogSnapshot, type ProtocolLog } from '../../mcp/protocol-log';
 

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { formatBytes } from '../../components/time';
+import { formatBytes } from '../../lib/time';
 import { JsonTree } from './JsonTree';
 import { ResourceView } from './ResourceView';
 import { audioDataUrl, imageDataUrl, safeLinkHref } from './safe-url';

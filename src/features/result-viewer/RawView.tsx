@@ -1,8 +1,9 @@
 import { resultFileName } from '../../lib/download-name';
 import { useState } from 'react';
-import { formatBytes } from '../../components/time';
+import { formatBytes } from '../../lib/time';
 import type { FetchedResult } from '../../tasks/result';
 import { useFormattedJson } from './use-formatted-json';
+import { messageOf } from '../../lib/errors';
 
 const RAW_PREVIEW = 500_000;
 
@@ -24,7 +25,7 @@ export function RawView({ result }: { result: FetchedResult }) {
     if (text === undefined) return;
     navigator.clipboard.writeText(text).then(
       () => setCopied('Copied'),
-      (error: unknown) => setCopied(`Copy failed: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => setCopied(`Copy failed: ${messageOf(error)}`),
     );
   };
   return (

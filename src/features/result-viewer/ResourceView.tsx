@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatBytes } from '../../components/time';
+import { formatBytes } from '../../lib/time';
 import { downloadBlobType, resourceFileName } from '../../lib/download-name';
 import { audioDataUrl, imageDataUrl } from './safe-url';
 import { TextView } from './TextView';

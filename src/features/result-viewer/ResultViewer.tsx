@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { formatBytes } from '../../components/time';
+import { formatBytes } from '../../lib/time';
 import { prepareForView, resultSummary, type FetchedResult, type ResultSummary } from '../../tasks/result';
 import { OutlineView } from './OutlineView';
 import { ParsedView } from './ParsedView';
 import { RawView } from './RawView';
+import { messageOf } from '../../lib/errors';
 
 /** Above this size nothing is rendered until asked. */
 export const LARGE_RESULT = 1_000_000;
@@ -38,7 +39,7 @@ export function ResultViewer({ result, outputSchema, onForget }: ResultViewerPro
         setPreparing('no');
         setRevealed(true);
       },
-      (error: unknown) => setPreparing({ error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => setPreparing({ error: messageOf(error) }),
     );
   };
   return (

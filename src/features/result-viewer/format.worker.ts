@@ -1,3 +1,5 @@
+import { messageOf } from '../../lib/errors';
+
 /// <reference lib="webworker" />
 // Pretty-prints large JSON off the main thread: a value, or JSON text (parsed here, so the main thread never is).
 self.onmessage = (event: MessageEvent<{ id: number; value?: unknown; text?: string }>) => {
@@ -5,6 +7,6 @@ self.onmessage = (event: MessageEvent<{ id: number; value?: unknown; text?: stri
   try {
     self.postMessage({ id, text: JSON.stringify(text !== undefined ? JSON.parse(text) : value, null, 2) });
   } catch (error) {
-    self.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    self.postMessage({ id, error: messageOf(error) });
   }
 };

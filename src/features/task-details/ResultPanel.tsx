@@ -5,7 +5,7 @@ import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
 import { forgetAllKept, forgetKept, keptQueryOptions, keptUsageQueryOptions } from '../../tasks/kept-query';
 import { keptQuota } from '../../tasks/result-store';
-import { formatBytes } from '../../components/time';
+import { formatBytes } from '../../lib/time';
 import { usePrefsStore } from '../../tasks/prefs-store';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { useSelectionStore } from '../../tasks/selection-store';
@@ -13,6 +13,7 @@ import { findTask } from '../../tasks/task-cache';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { ResultViewer } from '../result-viewer';
 import { resultQueryOptions } from '../../tasks/result-query';
+import { messageOf } from '../../lib/errors';
 
 function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (message: string) => void }) {
   const queryClient = useQueryClient();
@@ -37,7 +38,7 @@ function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (me
         disabled={!kept.data?.length}
         onClick={() => {
           if (window.confirm('Delete every result kept in this browser, for all servers?')) {
-            forgetAllKept(queryClient).catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+            forgetAllKept(queryClient).catch((error: unknown) => onError(messageOf(error)));
           }
         }}
       >
@@ -84,7 +85,7 @@ function SelectedResult({ serverUrl, session, taskId, onError }: { serverUrl: st
         outputSchema={outputSchema}
         {...(isKept && {
           onForget: () => {
-            forgetKept(queryClient, serverUrl, taskId).catch((error: unknown) => onError(error instanceof Error ? error.message : String(error)));
+            forgetKept(queryClient, serverUrl, taskId).catch((error: unknown) => onError(messageOf(error)));
           },
         })}
       />

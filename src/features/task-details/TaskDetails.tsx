@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Region } from '../../components/Region';
 import { StatusBadge } from '../task-status';
-import { formatAbsolute, formatDuration, formatRelative, formatSpan, type TimeStyle } from '../../components/time';
+import { formatAbsolute, formatDuration, formatRelative, formatSpan, type TimeFormat } from '../../lib/time';
 import { Moment } from '../../components/Moment';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { useNow } from '../../components/use-now';
@@ -53,7 +53,7 @@ function ttlText(entry: TaskEntry, now: number): string {
 }
 
 /** The reading of a moment that the chosen style does not show. */
-function otherReading(iso: string, now: number, style: TimeStyle): string {
+function otherReading(iso: string, now: number, style: TimeFormat): string {
   return style === 'relative' ? formatAbsolute(iso) : formatRelative(iso, now);
 }
 

@@ -1,5 +1,5 @@
 import { StatusBadge } from '../task-status';
-import { formatDuration } from '../../components/time';
+import { formatDuration } from '../../lib/time';
 import type { Transition } from '../../tasks/task-cache';
 
 const SOURCE: Record<Transition['source'], string> = {

@@ -1,6 +1,6 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useDisplayPrefs } from '../../components/display-prefs';
-import { describeMoment, formatMoment } from '../../components/time';
+import { describeMoment, formatMoment } from '../../lib/time';
 import { useVirtualRows } from '../../components/use-virtual-rows';
 import { useConnectionStore } from '../connection';
 import { useSelectionStore } from '../../tasks/selection-store';

@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import { STATUS_ICONS, STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
 import type { TaskEntry } from '../../tasks/task-cache';
-import { barLabel, barLayout, formatSpan, scale, segmentText, shortId, type Domain } from './timeline-layout';
+import { formatSpan } from '../../lib/time';
+import { shortId } from '../../tasks/task';
+import { barLabel, barLayout, scale, segmentText, type Domain } from './timeline-layout';
 
 interface TimelineRowProps {
   entry: TaskEntry;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskStatus } from '../../tasks/status';
 import type { TaskEntry, Transition } from '../../tasks/task-cache';
-import { barLabel, barLayout, formatOffset, formatSpan, scale, timeDomain, timeTicks } from './timeline-layout';
+import { formatSpan } from '../../lib/time';
+import { barLabel, barLayout, formatOffset, scale, timeDomain, timeTicks } from './timeline-layout';
 
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(T0 + ms).toISOString();
@@ -89,7 +90,7 @@ describe('scale and ticks', () => {
   });
 
   it('formats durations and offsets', () => {
-    expect([formatSpan(2140), formatSpan(42_400), formatSpan(185_000), formatSpan(-5)]).toEqual(['2.1 s', '42 s', '3 min 5 s', '0.0 s']);
+    expect([formatSpan(2140), formatSpan(42_400), formatSpan(185_000), formatSpan(-5)]).toEqual(['2.1 s', '42 s', '3 min 5 s', '0 ms']);
     expect([formatOffset(0), formatOffset(1500), formatOffset(150_000), formatOffset(3_600_000), formatOffset(90_000_000)]).toEqual(['0 s', '1.5 s', '2 min 30 s', '1 h', '1 d 1 h']);
   });
 });

@@ -1,6 +1,7 @@
 /** The timeline chart's geometry and words, as plain functions: segments from history, the time scale, axis ticks. */
 import { STATUS_LABELS, isTerminal, type DisplayStatus } from '../../tasks/status';
-import { timeOf } from '../../tasks/task';
+import { formatSpan } from '../../lib/time';
+import { shortId, timeOf } from '../../tasks/task';
 import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
 
 /** What a stretch of a bar shows: a status that lasted, or time before the dashboard first saw the task. */
@@ -74,14 +75,6 @@ export function barLayout(entry: TaskEntry, now: number, shown: DisplayStatus = 
   return { start, end, live, segments, ends };
 }
 
-/** A short, human duration: "0.4 s", "2.1 s", "42 s", "3 min 5 s", "2 h 10 min". */
-export function formatSpan(ms: number): string {
-  const abs = Math.max(0, ms);
-  if (abs < 10_000) return `${(Math.round(abs / 100) / 10).toFixed(1)} s`;
-  if (abs < 60_000) return `${Math.round(abs / 1000)} s`;
-  return formatOffset(Math.round(abs / 1000) * 1000);
-}
-
 const SEGMENT_WORDS: Record<SegmentKind, string> = {
   working: STATUS_LABELS.working,
   input_required: STATUS_LABELS.input_required,
@@ -99,11 +92,6 @@ export function barLabel(entry: TaskEntry, bar: BarLayout): string {
   parts.push(...bar.ends.map((s) => STATUS_LABELS[s]));
   const who = [shortId(entry.task.taskId), entry.toolName].filter(Boolean).join(' ');
   return `${who}: ${parts.join(', ')}`;
-}
-
-/** The first 8 characters of a task id, enough to tell tasks apart at a glance. */
-export function shortId(taskId: string): string {
-  return taskId.length > 8 ? taskId.slice(0, 8) : taskId;
 }
 
 export interface Domain {

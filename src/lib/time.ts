@@ -36,12 +36,13 @@ export function formatBytes(n: number): string {
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export type TimeStyle = 'relative' | 'absolute' | 'utc';
+/** How moments are shown: chosen in Display settings. */
+export type TimeFormat = 'relative' | 'absolute' | 'utc';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A moment in the chosen style: "12 s ago", "15:01:51" (local; with the date when not today), or UTC. */
-export function formatMoment(iso: string, now: number, style: TimeStyle): string {
+export function formatMoment(iso: string, now: number, style: TimeFormat): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return style === 'relative' ? '—' : `invalid time (${iso || 'empty'})`;
   if (style === 'relative') return formatRelative(iso, now);
@@ -61,11 +62,11 @@ export function describeMoment(iso: string, now?: number): string {
   return now === undefined ? both : `${both} · ${formatRelative(iso, now)}`;
 }
 
-/** A short span of time: "350 ms", "2.4 s", "1 min 5 s". */
+/** A short span of time, never negative: "350 ms", "2.4 s", "42 s", "1 min 5 s", "2 h 10 min". */
 export function formatSpan(ms: number): string {
   if (!Number.isFinite(ms)) return '—';
-  const abs = Math.abs(ms);
-  if (abs < 1000) return `${Math.round(ms)} ms`;
-  if (abs < 10_000) return `${(ms / 1000).toFixed(1)} s`;
-  return formatDuration(ms);
+  const span = Math.max(0, ms);
+  if (span < 1000) return `${Math.round(span)} ms`;
+  if (span < 10_000) return `${(span / 1000).toFixed(1)} s`;
+  return formatDuration(span);
 }
