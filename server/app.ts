@@ -41,7 +41,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function dashboardLink(origin: string, mcpUrl: string, transport = 'streamable-http'): string {
+function dashboardLink(origin: string, mcpUrl: string, transport = 'streamable-http'): string {
   const params = new URLSearchParams({ server: mcpUrl, transport });
   return `${origin}/?${params.toString()}`;
 }

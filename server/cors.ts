@@ -74,7 +74,7 @@ export function isAllowedHost(host: string | undefined, extra: readonly string[]
 }
 
 /** Whether an address to listen on is this machine's loopback. */
-export function isLoopbackAddress(host: string): boolean {
+function isLoopbackAddress(host: string): boolean {
   return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 

@@ -13,7 +13,7 @@ export function jsonRpcError(res: ServerResponse, httpStatus: number, code: numb
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-export async function readJson(req: IncomingMessage): Promise<unknown> {
+async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -39,7 +39,7 @@ export async function readMessageBody(req: IncomingMessage, res: ServerResponse,
 /** Sessions kept at once: past it the one used longest ago is closed (its client re-initializes if it comes back). */
 export const MAX_SESSIONS = 64;
 /** A session with no request for this long is closed. */
-export const SESSION_IDLE_MS = 60 * 60_000;
+const SESSION_IDLE_MS = 60 * 60_000;
 
 /** Streamable HTTP at one path, one transport and one McpServer per session. */
 export class StreamableHttpEndpoint {

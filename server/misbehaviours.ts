@@ -47,7 +47,7 @@ export type Misbehaviour = keyof typeof MISBEHAVIOURS;
 export const iso = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 
-export interface TaskRecord {
+interface TaskRecord {
   task: FakeTask;
   result: unknown;
   slow: boolean;

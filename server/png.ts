@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 
 /** An RGB raster that can be encoded as a PNG without any image library. */
-export class Raster {
+class Raster {
   readonly pixels: Uint8Array;
 
   constructor(

@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {
  * links to it instead), media and PDF previews (an <object>, which Chrome draws in a frame) from data:/blob:, and
  * connections anywhere, since the dashboard must reach whatever server the user names.
  */
-export const APP_CSP = [
+const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -15,14 +15,14 @@ export function clampTtl(ttl: number | null | undefined): number {
 }
 export const POLL_INTERVAL_MS = 1000;
 
-export interface TaskOutcome {
+interface TaskOutcome {
   status: 'completed' | 'failed';
   result: CallToolResult;
   /** The statusMessage the task ends with (sent as a last progress report just before the result). */
   statusMessage?: string;
 }
 
-export interface TaskControl {
+interface TaskControl {
   /** Reports progress as the task's statusMessage. Resolves false once the task is no longer running (cancelled, expired). */
   report(statusMessage: string): Promise<boolean>;
   /** Waits, but wakes early (resolving false) when the task stops running. */

@@ -34,7 +34,7 @@ function tool<Shape extends z.ZodRawShape>(
 const text = (t: string): CallToolResult => ({ content: [{ type: 'text', text: t }] });
 
 /** big_payload results made at once, and how long one is kept (each is up to 100 MB of this process's memory). */
-export const MAX_BIG_PAYLOADS = 2;
+const MAX_BIG_PAYLOADS = 2;
 const BIG_PAYLOAD_TTL_MS = 10 * 60_000;
 let bigPayloadsRunning = 0;
 

@@ -12,7 +12,7 @@ import { useViewStore } from '../tasks/view-store';
 import type { TaskEntry } from '../tasks/task-cache';
 
 /** Typing in a field must never trigger a shortcut. */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
@@ -26,7 +26,7 @@ function activeServerUrl(): string {
 }
 
 /** Moves the selection through the tasks as the list shows them (same filters and order). */
-export function stepSelection(queryClient: QueryClient, delta: 1 | -1): void {
+function stepSelection(queryClient: QueryClient, delta: 1 | -1): void {
   const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(activeServerUrl())) ?? [];
   const { status, query, sort } = useFilterStore.getState();
   const rows = visibleTasks(entries, { status, query, sort, now: Date.now() });

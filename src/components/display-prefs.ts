@@ -19,7 +19,7 @@ interface DisplayPrefs {
 }
 
 /** What is usable of a stored value; a field missing or not understood keeps its default. */
-export function checkDisplayPrefs(stored: unknown): Partial<DisplayPrefs> {
+function checkDisplayPrefs(stored: unknown): Partial<DisplayPrefs> {
   if (!isRecord(stored)) return {};
   const { theme, timeFormat, toasts } = stored;
   return {
@@ -58,7 +58,7 @@ export const useDisplayPrefs = create<DisplayPrefsState>()(
 );
 
 /** Puts the chosen theme on <html> (`data-theme`); "system" leaves it to prefers-color-scheme. */
-export function applyTheme(theme: ThemeChoice, root: HTMLElement = document.documentElement): void {
+function applyTheme(theme: ThemeChoice, root: HTMLElement = document.documentElement): void {
   if (theme === 'system') root.removeAttribute('data-theme');
   else root.setAttribute('data-theme', theme);
 }

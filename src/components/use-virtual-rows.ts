@@ -2,7 +2,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type RefObject } from 'react';
 
 /** A request to bring one row into view and focus it; a new object is a new request. */
-export interface RevealRequest {
+interface RevealRequest {
   readonly taskId: string;
 }
 

@@ -9,7 +9,7 @@ export const REDACTED = '[redacted]';
  * Secrets this short would match inside ordinary words ("k3y" in "k3yboard"); they are redacted only as a whole
  * word: where no letter or digit touches them. Longer ones are redacted wherever they occur.
  */
-export const MIN_SUBSTRING_SECRET = 4;
+const MIN_SUBSTRING_SECRET = 4;
 
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 

@@ -25,7 +25,7 @@ type PatternCompile = { ok: true; regex: RegExp } | { ok: false; reason: string 
 const compiled = new Map<string, PatternCompile>();
 
 /** JSON Schema patterns are ECMA-262 regular expressions, unanchored, with Unicode semantics. Never throws. */
-export function compilePattern(pattern: string): PatternCompile {
+function compilePattern(pattern: string): PatternCompile {
   let outcome = compiled.get(pattern);
   if (!outcome) {
     try {

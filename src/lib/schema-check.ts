@@ -2,7 +2,7 @@ import { checkAgainstSchema, type SchemaCheck } from './json-schema';
 import { timedWorker } from './timed-worker';
 
 /** How long one validation may take before it is abandoned (the schema's patterns are the server's). */
-export const SCHEMA_TIME_LIMIT_MS = 2000;
+const SCHEMA_TIME_LIMIT_MS = 2000;
 
 export type SchemaVerdict = SchemaCheck | { valid: 'abandoned'; reason: string };
 

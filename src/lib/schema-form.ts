@@ -2,7 +2,7 @@
 
 import { checkAnswer, type AnswerConstraints } from './schema-answers';
 
-export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
+type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
 
 export interface FieldSpec extends AnswerConstraints {
   name: string;

@@ -2,7 +2,7 @@
 export type TextKind = 'json' | 'markdown' | 'plain';
 
 /** Markdown hints look at this much of a text: enough to tell, and a bound on the work server text can cause. */
-export const HINT_SAMPLE_CHARS = 64 * 1024;
+const HINT_SAMPLE_CHARS = 64 * 1024;
 
 // Each hint is linear in its input: no quantifier that can cross a line (whitespace runs are spaces and tabs only),
 // and inline ones bounded in length, so no pattern rescans the text from every position.

@@ -4,7 +4,7 @@
  * (not while a new worker loads, which a busy machine makes slow): a job over its limit has its worker stopped, and
  * the jobs behind it are not affected. The main thread never waits.
  */
-export type TimedAnswer<R> = { done: true; value: R } | { done: false; reason: string };
+type TimedAnswer<R> = { done: true; value: R } | { done: false; reason: string };
 
 export interface TimedWorker<M, R> {
   run: (message: M, limitMs: number) => Promise<TimedAnswer<R>>;

@@ -8,7 +8,7 @@ import { createReconnector, realTimers, type Timers, type TryOutcome } from './r
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
 
-export type ConnectionStatus = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Error';
+type ConnectionStatus = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Error';
 
 export interface TaskPushEvent {
   serverUrl: string;
@@ -75,7 +75,7 @@ export interface ConnectionState {
 }
 
 /** The request headers to send, and every secret value the protocol log must never show. */
-export function requestHeaders(bearerToken: string, headers: readonly HeaderRow[]): { headers: Record<string, string>; secrets: string[] } {
+function requestHeaders(bearerToken: string, headers: readonly HeaderRow[]): { headers: Record<string, string>; secrets: string[] } {
   const out: Record<string, string> = {};
   const secrets: string[] = [];
   for (const h of headers) {
@@ -114,7 +114,7 @@ const hasCredentials = (state: Pick<ConnectionState, 'bearerToken' | 'headers'>)
   state.bearerToken.trim() !== '' || state.headers.some((h) => h.name.trim() !== '' || h.value !== '');
 
 /** Whether the form's token and headers may go to the form's server. */
-export function credentialsMayBeSent(state: Pick<ConnectionState, 'serverUrl' | 'credentialOrigin'>): boolean {
+function credentialsMayBeSent(state: Pick<ConnectionState, 'serverUrl' | 'credentialOrigin'>): boolean {
   const origin = originOf(state.serverUrl);
   return origin !== undefined && origin === state.credentialOrigin;
 }

@@ -7,7 +7,7 @@
 import { redactSecrets, textMayHoldSecret } from '../lib/redact';
 
 export type Direction = 'out' | 'in';
-export type MessageKind = 'request' | 'response' | 'error' | 'notification' | 'invalid';
+type MessageKind = 'request' | 'response' | 'error' | 'notification' | 'invalid';
 
 export interface LogEntry {
   seq: number;
@@ -36,10 +36,10 @@ export interface LogSnapshot {
 export const MAX_ENTRY_CHARS = 64 * 1024;
 const PREVIEW_CHARS = 4 * 1024;
 /** The log keeps at most this many characters of messages: older entries go first. */
-export const MAX_LOG_CHARS = 8 * 1024 * 1024;
+const MAX_LOG_CHARS = 8 * 1024 * 1024;
 
 /** What the log keeps of a message too long to keep whole. */
-export interface TruncatedMessage {
+interface TruncatedMessage {
   truncated: true;
   size: number;
   start: string;

@@ -3,7 +3,7 @@
  * one), so a result held back behind its size notice still shows its shape and the start of its text at once.
  */
 
-export interface OutlineBlock {
+interface OutlineBlock {
   type: string;
   mimeType?: string;
   /** Characters of its text or (base64) data, when it has either. */
@@ -26,7 +26,7 @@ export interface ResultOutline {
 
 export const OUTLINE_BLOCKS = 5;
 export const OUTLINE_EXCERPT = 300;
-export const OUTLINE_MEMBERS = 8;
+const OUTLINE_MEMBERS = 8;
 
 type Blockish = { type?: unknown; mimeType?: unknown; text?: unknown; data?: unknown; blob?: unknown; resource?: unknown; uri?: unknown };
 

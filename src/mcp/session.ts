@@ -13,13 +13,13 @@ import { offloadEventStream, offloadResponse, taskResultRequestId, warmUpOffload
 import type { ProtocolLog } from './protocol-log';
 
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
-export type TransportKind = 'streamable-http' | 'sse';
+type TransportKind = 'streamable-http' | 'sse';
 
 /** Both dialects' status push: the spec's name and the seed's. */
-export const TASK_PUSH_METHODS = ['notifications/tasks/status', 'notifications/tasks/updated'] as const;
+const TASK_PUSH_METHODS = ['notifications/tasks/status', 'notifications/tasks/updated'] as const;
 export type TaskPushMethod = (typeof TASK_PUSH_METHODS)[number];
 
-export interface SessionEvents {
+interface SessionEvents {
   /** A task status push arrived; params are untrusted. */
   taskPush: (params: unknown, method: TaskPushMethod) => void;
   /** The server asks the user for input; resolve with the user's answer. `signal` aborts if the server gives up. */

@@ -20,7 +20,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { outlineOf, type ResultOutline } from './result-outline';
 
-export type Envelope = 'spec' | 'seed';
+type Envelope = 'spec' | 'seed';
 
 /** A content block as it came, with why it does not validate. */
 export interface InvalidBlock {
@@ -54,7 +54,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** True for the seed's envelope: `{ taskId, status, result }` with no content of its own. */
-export function isSeedEnvelope(value: unknown): value is { taskId: string; status: string; result?: unknown } {
+function isSeedEnvelope(value: unknown): value is { taskId: string; status: string; result?: unknown } {
   return isRecord(value) && typeof value.taskId === 'string' && typeof value.status === 'string' && !('content' in value) && !('structuredContent' in value);
 }
 

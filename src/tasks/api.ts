@@ -10,7 +10,7 @@ import { parseTask, type Task } from './task';
 /** Every answer is parsed by our own tolerant readers, so the SDK only checks that it is JSON. */
 const AnyResult = z.unknown();
 
-export class ProtocolViolation extends Error {
+class ProtocolViolation extends Error {
   constructor(
     message: string,
     readonly payload: unknown,

@@ -4,7 +4,7 @@
  */
 import type { Rejection } from './task-cache';
 
-export type WarningKind =
+type WarningKind =
   | 'terminal-changed'
   | 'status-backwards'
   | 'result-before-terminal'

@@ -11,7 +11,7 @@ import { applyTaskUpdate, applyTaskUpdates, findTask, markExpired, mergeListedTa
 import { messageOf } from '../lib/errors';
 
 /** Reports what the rules refused to apply, as a protocol observation. */
-export function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
+function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
   // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
   const optimistic = outcome.previous?.lastSource === 'cancel' && now - outcome.previous.receivedAt < 10_000;
   if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic) return;

@@ -1,10 +1,10 @@
 import { isLive, type TaskEntry } from './task-cache';
 
-export const DEFAULT_POLL_MS = 1000;
-export const MIN_POLL_MS = 250;
+const DEFAULT_POLL_MS = 1000;
+const MIN_POLL_MS = 250;
 
 /** How long after the last word about a task the dashboard asks tasks/get itself. */
-export function pollIntervalOf(entry: TaskEntry): number {
+function pollIntervalOf(entry: TaskEntry): number {
   return Math.max(MIN_POLL_MS, entry.task.pollInterval ?? DEFAULT_POLL_MS);
 }
 

@@ -2,9 +2,9 @@ import type { TaskPushEvent } from '../mcp/connection-store';
 import { parseTask } from './task';
 
 /** Pushes held while live updates are paused: the latest per task, at most this many tasks. */
-export const MAX_HELD_TASKS = 20_000;
+const MAX_HELD_TASKS = 20_000;
 /** Pushes that are not tasks at all, held while paused only to be reported: at most this many. */
-export const MAX_HELD_INVALID = 100;
+const MAX_HELD_INVALID = 100;
 /** When no animation frame comes (a hidden tab runs none), pending pushes are written after this long anyway. */
 export const FLUSH_FALLBACK_MS = 250;
 

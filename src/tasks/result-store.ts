@@ -32,7 +32,7 @@ const USAGE = 'usage';
 const VERSION = 2;
 
 /** Kept results take at most this much (their JSON size): past it, the ones used longest ago are deleted. */
-export const KEPT_QUOTA_BYTES = 500 * 1024 * 1024;
+const KEPT_QUOTA_BYTES = 500 * 1024 * 1024;
 /** A different limit for this browser, in MB (localStorage; for a small disk, or a test). */
 const QUOTA_SETTING = 'taskdeck.keptQuotaMb';
 
@@ -74,7 +74,7 @@ export function chooseEvictions(usage: readonly KeptUsage[], quota: number, isPr
   return out;
 }
 
-export class ResultStoreError extends Error {
+class ResultStoreError extends Error {
   constructor(
     message: string,
     readonly quota: boolean,

@@ -3,7 +3,7 @@ import { timeOf, type Task } from './task';
 import { isPastTtl } from './ttl';
 
 /** How the dashboard learned a task's latest state. */
-export type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry' | 'kept';
+type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry' | 'kept';
 
 /** One observed change of status or statusMessage. */
 export interface Transition {
@@ -88,7 +88,7 @@ export function compareNewestFirst(a: TaskEntry, b: TaskEntry): number {
  * Decides whether an incoming task state may replace the one we hold.
  * A terminal status never changes, and an update older than the one we hold is stale.
  */
-export function judgeUpdate(current: Task, incoming: Task): Rejection | undefined {
+function judgeUpdate(current: Task, incoming: Task): Rejection | undefined {
   if (isTerminal(current.status) && incoming.status !== current.status) return 'terminal-changed';
   const held = timeOf(current.lastUpdatedAt);
   const offered = timeOf(incoming.lastUpdatedAt);

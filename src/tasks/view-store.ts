@@ -5,7 +5,7 @@ import { isRecord, persistOptions } from '../lib/persisted';
 /** How the task list is shown: the table (the default) or the timeline chart. */
 export type TaskView = 'table' | 'timeline';
 
-export function isTaskView(value: unknown): value is TaskView {
+function isTaskView(value: unknown): value is TaskView {
   return value === 'table' || value === 'timeline';
 }
 

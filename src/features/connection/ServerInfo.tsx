@@ -3,7 +3,7 @@ import { Region } from '../../components/Region';
 import { useConnectionStore } from './use-connection';
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
-export function capabilityPaths(capabilities: ServerCapabilities): string[] {
+function capabilityPaths(capabilities: ServerCapabilities): string[] {
   const paths: string[] = [];
   const walk = (value: unknown, prefix: string) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {

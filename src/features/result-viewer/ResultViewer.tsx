@@ -7,7 +7,7 @@ import { RawView } from './RawView';
 import { messageOf } from '../../lib/errors';
 
 /** Above this size nothing is rendered until asked. */
-export const LARGE_RESULT = 1_000_000;
+const LARGE_RESULT = 1_000_000;
 
 /** From the summary, not `parsed`: a large text-backed result is parsed only once asked to show it. */
 function envelopeName(p: ResultSummary): string {

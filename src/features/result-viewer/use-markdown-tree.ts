@@ -3,7 +3,7 @@ import { timedWorker } from '../../lib/timed-worker';
 import type { MarkdownTree } from './markdown-tree';
 
 /** How long the worker may take over one text before it is stopped and the text shown plain. */
-export const MARKDOWN_TIME_LIMIT_MS = 3000;
+const MARKDOWN_TIME_LIMIT_MS = 3000;
 
 const parser = timedWorker<string, MarkdownTree>(() => new Worker(new URL('./markdown.worker.ts', import.meta.url), { type: 'module' }));
 

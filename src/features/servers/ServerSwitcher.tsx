@@ -6,7 +6,7 @@ import { serversStore, type ServerSlot } from '../../mcp/servers-store';
 import { serverIdentity } from '../../mcp/errors';
 
 /** "127.0.0.1:3210/mcp": enough of a URL to tell servers apart. */
-export function shortServerName(url: string): string {
+function shortServerName(url: string): string {
   if (!url.trim()) return 'New server';
   try {
     const u = new URL(url.trim());

@@ -1,2 +1,2 @@
 import './servers.css';
-export { ServerSwitcher, shortServerName } from './ServerSwitcher';
+export { ServerSwitcher } from './ServerSwitcher';

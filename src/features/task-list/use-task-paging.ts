@@ -6,7 +6,7 @@ import { mcpKeys } from '../../tasks/keys';
 import { IDLE_PAGES_LIMIT, loadNextTaskPage, type ListPaging } from '../../tasks/queries';
 
 /** Tasks listed in the background before paging waits for a scroll or a click (a server may hold millions). */
-export const AUTO_LIST_LIMIT = 20_000;
+const AUTO_LIST_LIMIT = 20_000;
 
 export interface TaskPaging {
   /** The server has more pages for this session. */

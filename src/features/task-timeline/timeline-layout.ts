@@ -5,7 +5,7 @@ import { shortId, timeOf } from '../../tasks/task';
 import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
 
 /** What a stretch of a bar shows: a status that lasted, or time before the dashboard first saw the task. */
-export type SegmentKind = 'working' | 'input_required' | 'unobserved';
+type SegmentKind = 'working' | 'input_required' | 'unobserved';
 
 export interface Segment {
   kind: SegmentKind;
@@ -29,7 +29,7 @@ function finite(...values: number[]): number {
 }
 
 /** Where a task's bar starts and ends, without its segments (cheap enough to run over every task each second). */
-export function barSpan(entry: TaskEntry, now: number, shown: DisplayStatus = displayStatus(entry, now)): Pick<BarLayout, 'start' | 'end' | 'live'> {
+function barSpan(entry: TaskEntry, now: number, shown: DisplayStatus = displayStatus(entry, now)): Pick<BarLayout, 'start' | 'end' | 'live'> {
   const { task, history } = entry;
   // `now` only matters while the task is live (or to work out `shown`): a settled bar never changes with time.
   const live = !isTerminal(task.status) && shown !== 'expired';
