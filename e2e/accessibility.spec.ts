@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { linkTo, runTool } from './helpers';
-import { startDemo } from './servers';
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, described for the failure message. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -14,80 +13,70 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`axe: no serious or critical violation on the main screens (${scheme})`, async ({ page }) => {
+  test(`axe: no serious or critical violation on the main screens (${scheme})`, async ({ page, demo }) => {
     // axe walks the whole DOM several times: CPU-bound, no race, but slow on two busy cores (over 180 s with a CPU
     // hog beside the suite).
     test.setTimeout(300_000);
-    const server = await startDemo();
-    try {
-      await page.emulateMedia({ colorScheme: scheme });
-      // Disconnected, first visit.
-      await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
-      expect(await seriousViolations(page), 'start page').toEqual([]);
+    await page.emulateMedia({ colorScheme: scheme });
+    // Disconnected, first visit.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+    expect(await seriousViolations(page), 'start page').toEqual([]);
 
-      // Connected: tasks in every state, an input request, a result in the viewer, the protocol log.
-      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-      await expect(status(page)).toContainText('Connected');
-      const failed = await runTool(page, 'fail_after', { seconds: '1' });
-      await runTool(page, 'long_job', {});
-      await page.getByRole('button', { name: 'Cancel task' }).click();
-      await runTool(page, 'countdown', { seconds: '60', steps: '2' });
-      const mixed = await runTool(page, 'mixed_content', {});
-      const table = page.getByRole('table', { name: 'Tasks' });
-      await expect(table.locator(`tr[data-task-id="${failed}"]`)).toHaveAttribute('data-status', 'failed');
-      await expect(table.locator(`tr[data-task-id="${mixed}"]`)).toHaveAttribute('data-status', 'completed');
-      await table.locator(`tr[data-task-id="${mixed}"]`).click();
-      await expect(page.getByRole('region', { name: 'Result' }).getByRole('img').first()).toBeVisible();
-      await runTool(page, 'ask', {});
-      await expect(page.getByRole('region', { name: 'Input required' }).getByRole('button', { name: 'Submit' })).toBeVisible();
-      expect(await seriousViolations(page), 'dashboard').toEqual([]);
+    // Connected: tasks in every state, an input request, a result in the viewer, the protocol log.
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    const failed = await runTool(page, 'fail_after', { seconds: '1' });
+    await runTool(page, 'long_job', {});
+    await page.getByRole('button', { name: 'Cancel task' }).click();
+    await runTool(page, 'countdown', { seconds: '60', steps: '2' });
+    const mixed = await runTool(page, 'mixed_content', {});
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await expect(table.locator(`tr[data-task-id="${failed}"]`)).toHaveAttribute('data-status', 'failed');
+    await expect(table.locator(`tr[data-task-id="${mixed}"]`)).toHaveAttribute('data-status', 'completed');
+    await table.locator(`tr[data-task-id="${mixed}"]`).click();
+    await expect(page.getByRole('region', { name: 'Result' }).getByRole('img').first()).toBeVisible();
+    await runTool(page, 'ask', {});
+    await expect(page.getByRole('region', { name: 'Input required' }).getByRole('button', { name: 'Submit' })).toBeVisible();
+    expect(await seriousViolations(page), 'dashboard').toEqual([]);
 
-      // The Raw view, a toast, the shortcuts dialog.
-      await table.locator(`tr[data-task-id="${mixed}"]`).click();
-      await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Raw' }).click();
-      await expect(page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Copy JSON' })).toBeVisible();
-      await runTool(page, 'fail_after', { seconds: '1' });
-      await expect(page.getByRole('region', { name: /Notifications/ }).locator('li').first()).toBeVisible();
-      expect(await seriousViolations(page), 'raw view and toast').toEqual([]);
-      await page.locator('body').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press('?');
-      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
-      expect(await seriousViolations(page), 'shortcuts dialog').toEqual([]);
-    } finally {
-      await server.close();
-    }
+    // The Raw view, a toast, the shortcuts dialog.
+    await table.locator(`tr[data-task-id="${mixed}"]`).click();
+    await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Raw' }).click();
+    await expect(page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Copy JSON' })).toBeVisible();
+    await runTool(page, 'fail_after', { seconds: '1' });
+    await expect(page.getByRole('region', { name: /Notifications/ }).locator('li').first()).toBeVisible();
+    expect(await seriousViolations(page), 'raw view and toast').toEqual([]);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    expect(await seriousViolations(page), 'shortcuts dialog').toEqual([]);
   });
 }
 
-test('every control is reachable with Tab and shows a visible focus ring', async ({ page }) => {
-  const server = await startDemo();
-  try {
-    await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
-    await runTool(page, 'countdown', { seconds: '1', steps: '1' });
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    const seen = new Set<string>();
-    const missingRing: string[] = [];
-    for (let i = 0; i < 60; i++) {
-      await page.keyboard.press('Tab');
-      const info = await page.evaluate<{ key: string; ring: boolean } | null>(`(() => {
-        const el = document.activeElement;
-        if (!el || el === document.body) return null;
-        const style = getComputedStyle(el);
-        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-        const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 30) || el.getAttribute('name') || '';
-        return { key: el.tagName + ':' + name + ':' + (el.getAttribute('type') || ''), ring };
-      })()`);
-      if (!info) continue;
-      seen.add(info.key);
-      if (!info.ring) missingRing.push(info.key);
-    }
-    expect(missingRing).toEqual([]);
-    // The walk reached the main controls: connection, run tool, the list, the task's actions.
-    const all = [...seen].join('\n');
-    for (const expected of ['Disconnect', 'Run as task', 'Refresh', 'Fetch result']) expect(all).toContain(expected);
-  } finally {
-    await server.close();
+test('every control is reachable with Tab and shows a visible focus ring', async ({ page, demo }) => {
+  await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+  await expect(status(page)).toContainText('Connected');
+  await runTool(page, 'countdown', { seconds: '1', steps: '1' });
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  const seen = new Set<string>();
+  const missingRing: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate<{ key: string; ring: boolean } | null>(`(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+      const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 30) || el.getAttribute('name') || '';
+      return { key: el.tagName + ':' + name + ':' + (el.getAttribute('type') || ''), ring };
+    })()`);
+    if (!info) continue;
+    seen.add(info.key);
+    if (!info.ring) missingRing.push(info.key);
   }
+  expect(missingRing).toEqual([]);
+  // The walk reached the main controls: connection, run tool, the list, the task's actions.
+  const all = [...seen].join('\n');
+  for (const expected of ['Disconnect', 'Run as task', 'Refresh', 'Fetch result']) expect(all).toContain(expected);
 });

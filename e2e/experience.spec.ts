@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { e2eOrigin } from '../playwright.config';
 import { linkTo, openConnected, runTool } from './helpers';
-import { startDemo } from './servers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
@@ -31,74 +30,67 @@ test.describe('a pleasure to use', () => {
     expect(await background()).toBe(light);
   });
 
-  test('keyboard: j/k and arrows move through tasks, Enter opens, Esc goes back, / searches, f fetches, c cancels, ? lists them', async ({ page }) => {
+  test('keyboard: j/k and arrows move through tasks, Enter opens, Esc goes back, / searches, f fetches, c cancels, ? lists them', async ({ page, demo }) => {
     // A server of its own, so the list holds exactly this test's tasks.
-    const server = await startDemo();
-    try {
-      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-      await expect(status(page)).toContainText('Connected');
-      const done = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
-      await expect(row(page, done)).toHaveAttribute('data-status', 'completed');
-      const long = await runTool(page, 'long_job', {});
-      const third = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
-      // Newest first: third, long, done. A task started from the page is selected.
-      await expect(row(page, third)).toHaveAttribute('aria-selected', 'true');
-      await page.locator('body').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press('j');
-      await expect(row(page, long)).toHaveAttribute('aria-selected', 'true');
-      await expect(row(page, long)).toBeFocused();
-      await page.keyboard.press('ArrowDown');
-      await expect(row(page, done)).toHaveAttribute('aria-selected', 'true');
-      await expect(row(page, done)).toBeFocused();
-      await page.keyboard.press('j');
-      await expect(row(page, done)).toHaveAttribute('aria-selected', 'true');
-      await page.keyboard.press('k');
-      await expect(row(page, long)).toHaveAttribute('aria-selected', 'true');
-      await page.keyboard.press('ArrowUp');
-      await expect(row(page, third)).toHaveAttribute('aria-selected', 'true');
-      // Cancel the long job from the keyboard.
-      await page.keyboard.press('j');
-      await page.keyboard.press('c');
-      await expect(row(page, long)).toHaveAttribute('data-status', 'cancelled');
-      // Enter opens the task (focus in Task details); f fetches; Esc goes back to its row.
-      await page.keyboard.press('j');
-      await expect(row(page, done)).toBeFocused();
-      await page.keyboard.press('Enter');
-      const details = page.getByRole('region', { name: 'Task details' });
-      await expect(details).toBeFocused();
-      await expect(details).toContainText(done);
-      await page.keyboard.press('f');
-      await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished');
-      await page.keyboard.press('Escape');
-      await expect(row(page, done)).toBeFocused();
-      await page.keyboard.press('/');
-      const search = page.getByRole('searchbox', { name: 'Search tasks' });
-      await expect(search).toBeFocused();
-      // Typing in a field never triggers shortcuts.
-      await page.keyboard.type('countdown');
-      await expect(search).toHaveValue('countdown');
-      await expect(row(page, done)).toHaveAttribute('aria-selected', 'true');
-      await expect(row(page, third)).toHaveAttribute('data-status', 'working');
-      await search.fill('');
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('?');
-      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-      await expect(help).toBeVisible();
-      await expect(help).toContainText('Next task');
-      await expect(help).toContainText('Cancel the selected task');
-      await page.keyboard.press('Escape');
-      await expect(help).toBeHidden();
-    } finally {
-      await server.close();
-    }
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    const done = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
+    await expect(row(page, done)).toHaveAttribute('data-status', 'completed');
+    const long = await runTool(page, 'long_job', {});
+    const third = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
+    // Newest first: third, long, done. A task started from the page is selected.
+    await expect(row(page, third)).toHaveAttribute('aria-selected', 'true');
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('j');
+    await expect(row(page, long)).toHaveAttribute('aria-selected', 'true');
+    await expect(row(page, long)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(row(page, done)).toHaveAttribute('aria-selected', 'true');
+    await expect(row(page, done)).toBeFocused();
+    await page.keyboard.press('j');
+    await expect(row(page, done)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('k');
+    await expect(row(page, long)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('ArrowUp');
+    await expect(row(page, third)).toHaveAttribute('aria-selected', 'true');
+    // Cancel the long job from the keyboard.
+    await page.keyboard.press('j');
+    await page.keyboard.press('c');
+    await expect(row(page, long)).toHaveAttribute('data-status', 'cancelled');
+    // Enter opens the task (focus in Task details); f fetches; Esc goes back to its row.
+    await page.keyboard.press('j');
+    await expect(row(page, done)).toBeFocused();
+    await page.keyboard.press('Enter');
+    const details = page.getByRole('region', { name: 'Task details' });
+    await expect(details).toBeFocused();
+    await expect(details).toContainText(done);
+    await page.keyboard.press('f');
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished');
+    await page.keyboard.press('Escape');
+    await expect(row(page, done)).toBeFocused();
+    await page.keyboard.press('/');
+    const search = page.getByRole('searchbox', { name: 'Search tasks' });
+    await expect(search).toBeFocused();
+    // Typing in a field never triggers shortcuts.
+    await page.keyboard.type('countdown');
+    await expect(search).toHaveValue('countdown');
+    await expect(row(page, done)).toHaveAttribute('aria-selected', 'true');
+    await expect(row(page, third)).toHaveAttribute('data-status', 'working');
+    await search.fill('');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(help).toBeVisible();
+    await expect(help).toContainText('Next task');
+    await expect(help).toContainText('Cancel the selected task');
+    await page.keyboard.press('Escape');
+    await expect(help).toBeHidden();
   });
 
-  test('a toast when a watched task ends, opening its result; the tab title counts running tasks', async ({ page }) => {
+  test('a toast when a watched task ends, opening its result; the tab title counts running tasks', async ({ page, demo }) => {
     // Its tasks run for seconds on purpose (see below); on a busy machine the whole walk takes longer than 60 s.
     test.setTimeout(120_000);
-    const server = await startDemo();
-    try {
-    await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
     await expect(page).toHaveTitle('Taskdeck');
     const running = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
@@ -120,50 +112,42 @@ test.describe('a pleasure to use', () => {
     const quiet = await runTool(page, 'fail_after', { seconds: '1' });
     await expect(row(page, quiet)).toHaveAttribute('data-status', 'failed');
     await expect(page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: quiet.slice(0, 8) })).toHaveCount(0);
-    } finally {
-      await server.close();
-    }
   });
 
-  test('several servers at once: each keeps its own tasks, connection and log; switching shows each', async ({ page }) => {
-    const second = await startDemo();
-    try {
-      await openConnected(page, e2eOrigin);
-      const first = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
-      await page.getByRole('button', { name: 'Add server' }).click();
-      await expect(status(page)).toContainText('Disconnected');
-      await expect(tasks(page).locator('tbody tr[data-task-id]')).toHaveCount(0);
-      await page.getByRole('textbox', { name: 'Server URL' }).fill(second.mcpUrl);
-      await page.getByRole('button', { name: 'Connect', exact: true }).click();
-      await expect(status(page)).toContainText('Connected');
-      const other = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
-      await expect(row(page, first)).toHaveCount(0);
-      expect(new URL(page.url()).searchParams.get('server')).toBe(second.mcpUrl);
-      const servers = page.getByRole('navigation', { name: 'Servers' });
-      const firstName = new URL(`${e2eOrigin}/mcp`).host;
-      const secondName = new URL(second.mcpUrl).host;
-      await expect(servers.getByRole('button', { name: new RegExp(`${secondName}/mcp.*1 running`) })).toBeVisible();
-      // Back to the first: its tasks, its connection, its log.
-      await servers.getByRole('button', { name: new RegExp(`^${firstName}/mcp`) }).click();
-      await expect(status(page)).toContainText('Connected');
-      await expect(row(page, first)).toHaveAttribute('data-status', 'completed');
-      await expect(row(page, other)).toHaveCount(0);
-      await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(`${e2eOrigin}/mcp`);
-      expect(new URL(page.url()).searchParams.get('server')).toBe(`${e2eOrigin}/mcp`);
-      // The second server's task keeps going in the background, and ] switches back to it.
-      await page.locator('body').click({ position: { x: 5, y: 5 } });
-      await page.keyboard.press(']');
-      await expect(row(page, other)).toBeVisible();
-      // A reload brings both connections back.
-      await page.reload();
-      await expect(status(page)).toContainText('Connected');
-      await expect(row(page, other)).toBeVisible();
-      await expect(servers.getByRole('listitem')).toHaveCount(2);
-      await servers.getByRole('button', { name: `Close ${secondName}/mcp` }).click();
-      await expect(servers.getByRole('listitem')).toHaveCount(1);
-      await expect(row(page, first)).toBeVisible();
-    } finally {
-      await second.close();
-    }
+  test('several servers at once: each keeps its own tasks, connection and log; switching shows each', async ({ page, demo: second }) => {
+    await openConnected(page, e2eOrigin);
+    const first = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
+    await page.getByRole('button', { name: 'Add server' }).click();
+    await expect(status(page)).toContainText('Disconnected');
+    await expect(tasks(page).locator('tbody tr[data-task-id]')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Server URL' }).fill(second.mcpUrl);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(status(page)).toContainText('Connected');
+    const other = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
+    await expect(row(page, first)).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get('server')).toBe(second.mcpUrl);
+    const servers = page.getByRole('navigation', { name: 'Servers' });
+    const firstName = new URL(`${e2eOrigin}/mcp`).host;
+    const secondName = new URL(second.mcpUrl).host;
+    await expect(servers.getByRole('button', { name: new RegExp(`${secondName}/mcp.*1 running`) })).toBeVisible();
+    // Back to the first: its tasks, its connection, its log.
+    await servers.getByRole('button', { name: new RegExp(`^${firstName}/mcp`) }).click();
+    await expect(status(page)).toContainText('Connected');
+    await expect(row(page, first)).toHaveAttribute('data-status', 'completed');
+    await expect(row(page, other)).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(`${e2eOrigin}/mcp`);
+    expect(new URL(page.url()).searchParams.get('server')).toBe(`${e2eOrigin}/mcp`);
+    // The second server's task keeps going in the background, and ] switches back to it.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press(']');
+    await expect(row(page, other)).toBeVisible();
+    // A reload brings both connections back.
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    await expect(row(page, other)).toBeVisible();
+    await expect(servers.getByRole('listitem')).toHaveCount(2);
+    await servers.getByRole('button', { name: `Close ${secondName}/mcp` }).click();
+    await expect(servers.getByRole('listitem')).toHaveCount(1);
+    await expect(row(page, first)).toBeVisible();
   });
 });

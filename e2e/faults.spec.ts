@@ -1,121 +1,110 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createDemoState } from '../server/mcp-server';
-import { startMisbehavingServer } from '../server/misbehaving';
 import { linkTo, runTool } from './helpers';
-import { startDemo } from './servers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 test.describe('faults', () => {
-  test('server stopped mid-task: Reconnecting at once; back: Connected, and a task that finished meanwhile is found and fetched', async ({ page }, info) => {
+  test('server stopped mid-task: Reconnecting at once; back: Connected, and a task that finished meanwhile is found and fetched', async ({ page, startDemo }, info) => {
     // One state across the restart: the server process goes away, its tasks survive (as with a persistent store).
     const state = createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec' });
-    let server = await startDemo({ state });
+    const server = await startDemo({ state });
     const port = Number(new URL(server.mcpUrl).port);
-    try {
-      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-      await expect(status(page)).toContainText('Connected');
-      // Long enough to be seen working on a busy machine before the server goes.
-      const taskId = await runTool(page, 'countdown', { seconds: '8', steps: '4' });
-      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'working');
+    await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    // Long enough to be seen working on a busy machine before the server goes.
+    const taskId = await runTool(page, 'countdown', { seconds: '8', steps: '4' });
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'working');
 
-      const stoppedAt = Date.now();
-      await server.close();
-      await expect(status(page)).toContainText('Reconnecting');
-      info.annotations.push({ type: 'reconnecting-after-ms', description: String(Date.now() - stoppedAt) });
-      // The task finishes while nobody is connected.
-      await expect.poll(async () => (await state.taskStore.getTask(taskId))?.status, { timeout: 30_000 }).toBe('completed');
-      server = await startDemo({ state, port });
-      await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
-      // Re-listed, now completed, and its result auto-fetched within its TTL.
-      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
-      await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 4 steps');
-    } finally {
-      await server.close();
-    }
+    const stoppedAt = Date.now();
+    await server.close();
+    await expect(status(page)).toContainText('Reconnecting');
+    info.annotations.push({ type: 'reconnecting-after-ms', description: String(Date.now() - stoppedAt) });
+    // The task finishes while nobody is connected.
+    await expect.poll(async () => (await state.taskStore.getTask(taskId))?.status, { timeout: 30_000 }).toBe('completed');
+    await startDemo({ state, port });
+    await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
+    // Re-listed, now completed, and its result auto-fetched within its TTL.
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 4 steps');
   });
 
-  test('a misbehaving server: every violation reported, the UI keeps working, nothing blanks', async ({ page }) => {
+  test('a misbehaving server: every violation reported, the UI keeps working, nothing blanks', async ({ page, misbehaving }) => {
     // About 70 steps: 13 s alone, 40-47 s beside the rest of the suite on 2 cores, once over the default 60 s.
     test.setTimeout(120_000);
-    const server = await startMisbehavingServer();
-    try {
-      await page.goto(linkTo(server.url, 'streamable-http'));
-      await expect(status(page)).toContainText('Connected');
-      const behaviour = page.getByRole('region', { name: 'Server behaviour' });
-      const result = page.getByRole('region', { name: 'Result' });
+    await page.goto(linkTo(misbehaving.url, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    const result = page.getByRole('region', { name: 'Result' });
 
-      const wrong = await runTool(page, 'wrong_result_shape', {});
-      await expect(rowOf(page, wrong)).toHaveAttribute('data-status', 'completed');
-      await expect(result).toContainText('does not validate');
+    const wrong = await runTool(page, 'wrong_result_shape', {});
+    await expect(rowOf(page, wrong)).toHaveAttribute('data-status', 'completed');
+    await expect(result).toContainText('does not validate');
 
-      const garbage = await runTool(page, 'garbage_frames', {});
-      await expect(rowOf(page, garbage)).toHaveAttribute('data-status', 'completed');
-      await expect(behaviour).toContainText('invalid-push');
+    const garbage = await runTool(page, 'garbage_frames', {});
+    await expect(rowOf(page, garbage)).toHaveAttribute('data-status', 'completed');
+    await expect(behaviour).toContainText('invalid-push');
 
-      const regress = await runTool(page, 'status_regression', {});
-      await expect(rowOf(page, regress)).toHaveAttribute('data-status', 'completed');
-      await expect(behaviour).toContainText('terminal-changed');
+    const regress = await runTool(page, 'status_regression', {});
+    await expect(rowOf(page, regress)).toHaveAttribute('data-status', 'completed');
+    await expect(behaviour).toContainText('terminal-changed');
 
-      const order = await runTool(page, 'out_of_order', {});
-      await expect(rowOf(page, order)).toContainText('step 4: done');
-      await expect(behaviour).toContainText('status-backwards');
+    const order = await runTool(page, 'out_of_order', {});
+    await expect(rowOf(page, order)).toContainText('step 4: done');
+    await expect(behaviour).toContainText('status-backwards');
 
-      const ghostTrigger = await runTool(page, 'unknown_task_push', {});
-      await expect(rowOf(page, ghostTrigger)).toHaveAttribute('data-status', 'completed');
-      await expect(page.getByRole('table', { name: 'Tasks' }).locator('tr[data-task-id^="ghost-"]')).toHaveCount(1);
-      await expect(behaviour).toContainText('unknown-task-push');
+    const ghostTrigger = await runTool(page, 'unknown_task_push', {});
+    await expect(rowOf(page, ghostTrigger)).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('table', { name: 'Tasks' }).locator('tr[data-task-id^="ghost-"]')).toHaveCount(1);
+    await expect(behaviour).toContainText('unknown-task-push');
 
-      const dates = await runTool(page, 'bad_timestamps', {});
-      await expect(rowOf(page, dates)).toContainText('bad dates');
-      await expect(page.getByRole('region', { name: 'Task details' })).toContainText('invalid time');
+    const dates = await runTool(page, 'bad_timestamps', {});
+    await expect(rowOf(page, dates)).toContainText('bad dates');
+    await expect(page.getByRole('region', { name: 'Task details' })).toContainText('invalid time');
 
-      const ttl = await runTool(page, 'absurd_ttl', {});
-      await expect(rowOf(page, ttl)).toHaveAttribute('data-status', 'completed');
-      await expect(page.getByRole('region', { name: 'Task details' })).toContainText('no expiry');
+    const ttl = await runTool(page, 'absurd_ttl', {});
+    await expect(rowOf(page, ttl)).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('region', { name: 'Task details' })).toContainText('no expiry');
 
-      const mega = await runTool(page, 'megabyte_strings', {});
-      await expect(rowOf(page, mega)).toHaveAttribute('data-status', 'completed');
-      await expect(result).toContainText('not rendered until you ask');
+    const mega = await runTool(page, 'megabyte_strings', {});
+    await expect(rowOf(page, mega)).toHaveAttribute('data-status', 'completed');
+    await expect(result).toContainText('not rendered until you ask');
 
-      const slow = await runTool(page, 'slow_responses', {});
-      await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'completed');
-      // Auto-fetch may have started it already; otherwise ask. Either way it hangs for 90 s while the page goes on.
-      const fetchButton = page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' });
-      // (Auto-fetch can start between a look at the button and a click on it: look again, never wait on a click.)
-      await expect(async () => {
-        if (!(await result.getByText('Fetching the result').isVisible())) await fetchButton.click({ timeout: 1000 });
-        await expect(result).toContainText('Fetching the result', { timeout: 1000 });
-      }).toPass();
+    const slow = await runTool(page, 'slow_responses', {});
+    await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'completed');
+    // Auto-fetch may have started it already; otherwise ask. Either way it hangs for 90 s while the page goes on.
+    const fetchButton = page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' });
+    // (Auto-fetch can start between a look at the button and a click on it: look again, never wait on a click.)
+    await expect(async () => {
+      if (!(await result.getByText('Fetching the result').isVisible())) await fetchButton.click({ timeout: 1000 });
+      await expect(result).toContainText('Fetching the result', { timeout: 1000 });
+    }).toPass();
 
-      await runTool(page, 'big_page', {});
-      await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
-      await expect(page.getByRole('table', { name: 'Tasks' })).toHaveAttribute('data-total', /^100\d\d$/, { timeout: 30_000 });
+    await runTool(page, 'big_page', {});
+    await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('table', { name: 'Tasks' })).toHaveAttribute('data-total', /^100\d\d$/, { timeout: 30_000 });
 
-      // Cursors that never end, on empty pages: the background listing gives up, and offers to go on by hand.
-      // (Not runTool: with 10,000 tasks listed, the new row is not among the rows drawn.)
-      const run = page.getByRole('region', { name: 'Run tool' });
-      const total = Number(await page.getByRole('table', { name: 'Tasks' }).getAttribute('data-total'));
-      await run.getByRole('combobox', { name: 'Tool' }).selectOption('endless_pages');
-      await run.getByRole('button', { name: 'Run as task' }).click();
-      await expect(page.getByRole('table', { name: 'Tasks' })).toHaveAttribute('data-total', String(total + 1));
-      await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' })).toBeEnabled();
-      await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
-      await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Load more tasks' })).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByRole('region', { name: 'Task list' }).getByText('Listing the server’s tasks')).toHaveCount(0);
+    // Cursors that never end, on empty pages: the background listing gives up, and offers to go on by hand.
+    // (Not runTool: with 10,000 tasks listed, the new row is not among the rows drawn.)
+    const run = page.getByRole('region', { name: 'Run tool' });
+    const total = Number(await page.getByRole('table', { name: 'Tasks' }).getAttribute('data-total'));
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('endless_pages');
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    await expect(page.getByRole('table', { name: 'Tasks' })).toHaveAttribute('data-total', String(total + 1));
+    await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' })).toBeEnabled();
+    await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Load more tasks' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Task list' }).getByText('Listing the server’s tasks')).toHaveCount(0);
 
-      // Still answering, still connected, every region still there.
-      const search = page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks');
-      await search.fill('ghost');
-      await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
-      await expect(status(page)).toContainText('Connected');
-      for (const name of ['Run tool', 'Task list', 'Task details', 'Result', 'Server behaviour', 'Protocol log']) {
-        await expect(page.getByRole('region', { name })).toBeVisible();
-      }
-      expect(await page.locator('.region-error').count()).toBe(0);
-    } finally {
-      await server.close();
+    // Still answering, still connected, every region still there.
+    const search = page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks');
+    await search.fill('ghost');
+    await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
+    await expect(status(page)).toContainText('Connected');
+    for (const name of ['Run tool', 'Task list', 'Task details', 'Result', 'Server behaviour', 'Protocol log']) {
+      await expect(page.getByRole('region', { name })).toBeVisible();
     }
+    expect(await page.locator('.region-error').count()).toBe(0);
   });
 });

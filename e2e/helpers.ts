@@ -31,3 +31,16 @@ export async function runTool(page: Page, tool: string, fields: Record<string, s
   if (!id) throw new Error('No new task row appeared');
   return id;
 }
+
+/** Fills the connection form's credentials: the bearer token, and each custom header in a row of its own. */
+export async function fillCredentials(page: Page, token: string, headers: Record<string, string> = {}): Promise<void> {
+  await page.getByRole('textbox', { name: 'Bearer token' }).fill(token);
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return;
+  await page.getByText('Headers', { exact: true }).click();
+  for (const [i, [name, value]] of entries.entries()) {
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await page.getByRole('textbox', { name: `Header ${i + 1} name` }).fill(name);
+    await page.getByRole('textbox', { name: `Header ${i + 1} value` }).fill(value);
+  }
+}

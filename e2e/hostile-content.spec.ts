@@ -1,5 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startMisbehavingServer, type MisbehavingServer } from '../server/misbehaving';
+import { expect, test, type Page } from './fixtures';
 import { linkTo, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
@@ -18,14 +17,9 @@ async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
 }
 
 test.describe('hostile content from a server', () => {
-  let server: MisbehavingServer;
-  test.beforeEach(async ({ page }) => {
-    server = await startMisbehavingServer();
-    await page.goto(linkTo(server.url, 'streamable-http'));
+  test.beforeEach(async ({ page, misbehaving }) => {
+    await page.goto(linkTo(misbehaving.url, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
-  });
-  test.afterEach(async () => {
-    await server.close();
   });
 
   test('markdown that is slow to parse, too deep, or tracks the reader: parsed off the page, shown plain when it cannot render, remote images never loaded', async ({ page }, info) => {

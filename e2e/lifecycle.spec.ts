@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { everythingPort } from '../playwright.config';
 import { linkTo, openConnected, runTool } from './helpers';
-import { startDemo } from './servers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -95,32 +94,28 @@ test.describe('task lifecycle', () => {
     await expect(page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks')).toHaveValue('quota');
   });
 
-  test('the seed dialect: named in Server behaviour, tasks/result refused before terminal without a retry loop', async ({ page }) => {
+  test('the seed dialect: named in Server behaviour, tasks/result refused before terminal without a retry loop', async ({ page, startDemo }) => {
     const server = await startDemo({ features: { dialect: 'seed' } });
-    try {
-      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-      await expect(status(page)).toContainText('Connected');
-      const taskId = await runTool(page, 'ask', {});
-      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
-      const behaviour = page.getByRole('region', { name: 'Server behaviour' });
-      await expect(behaviour).toContainText('notifications/tasks/updated');
-      await expect(behaviour).toContainText('refused before terminal');
-      await expect(behaviour).toContainText('seed dialect');
-      // Polling went on for several pollIntervals meanwhile, yet tasks/result was tried once: no retry loop.
-      await expect.poll(() => server.state.methodsSeen.filter((m) => m === 'tasks/get').length).toBeGreaterThan(2);
-      expect(server.state.methodsSeen.filter((m) => m === 'tasks/result')).toHaveLength(1);
-      // The elicitation still reaches the page (on the notification stream) and can be answered.
-      const input = page.getByRole('region', { name: 'Input required' });
-      await input.getByRole('button', { name: 'Decline' }).click();
-      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
-      // Once terminal, the one auto-fetch of the result.
-      await expect.poll(() => server.state.methodsSeen.filter((m) => m === 'tasks/result').length).toBe(2);
-      await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
-      await expect(page.getByRole('region', { name: 'Result' })).toContainText('You declined to answer.');
-      await expect(page.getByRole('region', { name: 'Result' })).toContainText('{taskId, status, result} envelope');
-    } finally {
-      await server.close();
-    }
+    await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    await expect(behaviour).toContainText('notifications/tasks/updated');
+    await expect(behaviour).toContainText('refused before terminal');
+    await expect(behaviour).toContainText('seed dialect');
+    // Polling went on for several pollIntervals meanwhile, yet tasks/result was tried once: no retry loop.
+    await expect.poll(() => server.state.methodsSeen.filter((m) => m === 'tasks/get').length).toBeGreaterThan(2);
+    expect(server.state.methodsSeen.filter((m) => m === 'tasks/result')).toHaveLength(1);
+    // The elicitation still reaches the page (on the notification stream) and can be answered.
+    const input = page.getByRole('region', { name: 'Input required' });
+    await input.getByRole('button', { name: 'Decline' }).click();
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    // Once terminal, the one auto-fetch of the result.
+    await expect.poll(() => server.state.methodsSeen.filter((m) => m === 'tasks/result').length).toBe(2);
+    await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('You declined to answer.');
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('{taskId, status, result} envelope');
   });
 
   test('the reference everything server: simulate-research-query asks for clarification, completes, and its report is fetched', async ({ page }) => {

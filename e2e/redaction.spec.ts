@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { startMisbehavingServer } from '../server/misbehaving';
-import { linkTo, runTool } from './helpers';
+import { expect, test, type Page } from './fixtures';
+import { fillCredentials, linkTo, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
@@ -10,69 +9,60 @@ const status = (page: Page) => page.getByRole('status', { name: 'Connection stat
 const TOKEN = 'tok"with\\quote-9d1e';
 const API_KEY = 'k3y';
 
-test('a server that echoes the credentials: not shown, not kept, not copied, not downloaded, not logged', async ({ page, context }) => {
-  const server = await startMisbehavingServer();
-  try {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(linkTo(server.url, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    await page.getByRole('textbox', { name: 'Bearer token' }).fill(TOKEN);
-    await page.getByText('Headers', { exact: true }).click();
-    await page.getByRole('button', { name: 'Add header' }).click();
-    await page.getByRole('textbox', { name: 'Header 1 name' }).fill('X-Api-Key');
-    await page.getByRole('textbox', { name: 'Header 1 value' }).fill(API_KEY);
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Connected');
+test('a server that echoes the credentials: not shown, not kept, not copied, not downloaded, not logged', async ({ page, context, misbehaving }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(linkTo(misbehaving.url, 'streamable-http'));
+  await expect(status(page)).toContainText('Connected');
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await fillCredentials(page, TOKEN, { 'X-Api-Key': API_KEY });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(status(page)).toContainText('Connected');
 
-    const taskId = await runTool(page, 'echo_credentials', {});
-    await expect(page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');
-    const result = page.getByRole('region', { name: 'Result' });
-    await expect(result).toContainText('You called me with Bearer [redacted] and key [redacted]');
-    expect(await result.textContent()).not.toContain('quote-9d1e');
+  const taskId = await runTool(page, 'echo_credentials', {});
+  await expect(page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('You called me with Bearer [redacted] and key [redacted]');
+  expect(await result.textContent()).not.toContain('quote-9d1e');
 
-    await result.getByRole('button', { name: 'Raw' }).click();
-    await expect(result.getByRole('button', { name: 'Download JSON' })).toBeEnabled();
-    const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download JSON' }).click()]);
-    const file = await readFile((await download.path()) ?? '', 'utf8');
-    expect(file).toContain('[redacted]');
-    expect(file).not.toContain('quote-9d1e');
-    expect(file).not.toMatch(/"k3y"/);
-    await result.getByRole('button', { name: /Copy/ }).click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain('[redacted]');
-    expect(copied).not.toContain('quote-9d1e');
+  await result.getByRole('button', { name: 'Raw' }).click();
+  await expect(result.getByRole('button', { name: 'Download JSON' })).toBeEnabled();
+  const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download JSON' }).click()]);
+  const file = await readFile((await download.path()) ?? '', 'utf8');
+  expect(file).toContain('[redacted]');
+  expect(file).not.toContain('quote-9d1e');
+  expect(file).not.toMatch(/"k3y"/);
+  await result.getByRole('button', { name: /Copy/ }).click();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toContain('[redacted]');
+  expect(copied).not.toContain('quote-9d1e');
 
-    const log = page.getByRole('region', { name: 'Protocol log' });
-    await expect(log).toContainText('tools/call');
-    expect(await log.textContent()).not.toContain('quote-9d1e');
+  const log = page.getByRole('region', { name: 'Protocol log' });
+  await expect(log).toContainText('tools/call');
+  expect(await log.textContent()).not.toContain('quote-9d1e');
 
-    // What was kept in this browser has no credential either: read every IndexedDB record.
-    const stored = await page.evaluate(async () => {
-      const names = (await indexedDB.databases()).map((d) => d.name).filter((n): n is string => typeof n === 'string');
-      const texts: string[] = [];
-      for (const name of names) {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(new Error(String(open.error)));
+  // What was kept in this browser has no credential either: read every IndexedDB record.
+  const stored = await page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name).filter((n): n is string => typeof n === 'string');
+    const texts: string[] = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error(String(open.error)));
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(storeName).objectStore(storeName).getAll();
+          request.onsuccess = () => resolve(request.result as unknown[]);
+          request.onerror = () => reject(new Error(String(request.error)));
         });
-        for (const storeName of Array.from(db.objectStoreNames)) {
-          const all = await new Promise<unknown[]>((resolve, reject) => {
-            const request = db.transaction(storeName).objectStore(storeName).getAll();
-            request.onsuccess = () => resolve(request.result as unknown[]);
-            request.onerror = () => reject(new Error(String(request.error)));
-          });
-          texts.push(JSON.stringify(all));
-        }
-        db.close();
+        texts.push(JSON.stringify(all));
       }
-      return texts.join('\n');
-    });
-    expect(stored).toContain(taskId);
-    expect(stored).not.toContain('quote-9d1e');
-    expect(stored).not.toMatch(/"k3y"/);
-  } finally {
-    await server.close();
-  }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+  expect(stored).toContain(taskId);
+  expect(stored).not.toContain('quote-9d1e');
+  expect(stored).not.toMatch(/"k3y"/);
 });

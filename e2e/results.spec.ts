@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { linkTo, openConnected, runTool } from './helpers';
-import { startDemo } from './servers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -40,38 +39,34 @@ test.describe('results', () => {
     await expect(resultRegion(page)).toContainText('/score');
   });
 
-  test('a kept result survives a reload and a server restart that forgot the task', async ({ page }) => {
+  test('a kept result survives a reload and a server restart that forgot the task', async ({ page, startDemo }) => {
     let server = await startDemo();
     const port = Number(new URL(server.mcpUrl).port);
-    try {
-      await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-      await expect(status(page)).toContainText('Connected');
-      const taskId = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
-      await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
-      await expect(rowOf(page, taskId)).toContainText('kept');
-      await page.reload();
-      await expect(status(page)).toContainText('Connected');
-      await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
+    await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
+    const taskId = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+    await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
+    await expect(rowOf(page, taskId)).toContainText('kept');
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
 
-      await server.close();
-      server = await startDemo({ port });
-      await page.reload();
-      await expect(status(page)).toContainText('Connected');
-      await expect(rowOf(page, taskId)).toContainText('kept');
-      await rowOf(page, taskId).click();
-      await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
-      await expect(resultRegion(page)).toContainText('kept locally');
-      // The new server process never heard of it.
-      expect(await server.state.taskStore.getTask(taskId)).toBeNull();
+    await server.close();
+    server = await startDemo({ port });
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    await expect(rowOf(page, taskId)).toContainText('kept');
+    await rowOf(page, taskId).click();
+    await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
+    await expect(resultRegion(page)).toContainText('kept locally');
+    // The new server process never heard of it.
+    expect(await server.state.taskStore.getTask(taskId)).toBeNull();
 
-      await resultRegion(page).getByRole('button', { name: 'Delete kept copy' }).click();
-      await expect(resultRegion(page)).not.toContainText('Countdown finished');
-      await page.reload();
-      await expect(status(page)).toContainText('Connected');
-      await expect(rowOf(page, taskId)).toHaveCount(0);
-    } finally {
-      await server.close();
-    }
+    await resultRegion(page).getByRole('button', { name: 'Delete kept copy' }).click();
+    await expect(resultRegion(page)).not.toContainText('Countdown finished');
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    await expect(rowOf(page, taskId)).toHaveCount(0);
   });
 
   test('a 10 MB result: size first, nothing rendered until asked, and the page keeps responding', async ({ page, baseURL }) => {
