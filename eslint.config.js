@@ -37,7 +37,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', 'node:*'], message: 'The browser app never imports the demo server or Node built-ins.' },
-            { group: ['@modelcontextprotocol/sdk/experimental/tasks'], message: 'The experimental/tasks barrel pulls node:crypto; import interfaces.js.' },
+            {
+              group: ['@modelcontextprotocol/sdk/experimental/tasks'],
+              message: 'The experimental/tasks barrel pulls node:crypto; import interfaces.js.',
+            },
           ],
         },
       ],

@@ -42,7 +42,11 @@ try {
       page.evaluate(
         () =>
           new Promise<number>((resolve) =>
-            requestAnimationFrame(() => resolve(Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
+            requestAnimationFrame(() =>
+              resolve(
+                Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0),
+              ),
+            ),
           ),
       );
     const deadline = Date.now() + 120_000;
@@ -58,7 +62,8 @@ try {
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
-  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
   // Longest run of non-idle samples.
   let run0 = 0;
   let runMs = 0;
@@ -81,7 +86,12 @@ try {
   let stretch: number[] = [];
   let stretchMs = 0;
   const closeStretch = () => {
-    if (stretchMs > 50) for (const i of stretch) inLong.set(label(byId.get(profile.samples[i]!)!), (inLong.get(label(byId.get(profile.samples[i]!)!)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    if (stretchMs > 50)
+      for (const i of stretch)
+        inLong.set(
+          label(byId.get(profile.samples[i]!)!),
+          (inLong.get(label(byId.get(profile.samples[i]!)!)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000,
+        );
     stretch = [];
     stretchMs = 0;
   };
@@ -103,9 +113,11 @@ try {
     inRun.set(label(node), (inRun.get(label(node)) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   }
   console.log(`\nin busy stretches over 50 ms, top self time:`);
-  for (const [name, ms] of [...inLong.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  for (const [name, ms] of [...inLong.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
   console.log(`\nlongest busy stretch: ${best.ms.toFixed(0)} ms; its top self time:`);
-  for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
 } finally {
   await browser.close();
   await server.close();

@@ -36,21 +36,39 @@ async function main() {
       if (wanted('coldLoad')) results.coldLoad.push(await withServer((s) => coldLoad(browser, s)));
       if (wanted('pushLatency')) results.pushLatency.push(await withServer((s) => pushLatency(browser, s)));
       if (wanted('storm')) results.storm.push(await withServer((s) => storm(browser, s)));
-      if (wanted('largeResults')) for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
+      if (wanted('largeResults'))
+        for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
       if (wanted('manyTasks')) results.manyTasks.push(await withServer((s) => manyTasks(browser, s)));
     }
   } finally {
     await browser.close();
   }
-  const med = (rows: Figures[], key: string, filter?: (r: Figures) => boolean) => median(rows.filter((r) => !filter || filter(r)).map((r) => r[key] ?? NaN));
+  const med = (rows: Figures[], key: string, filter?: (r: Figures) => boolean) =>
+    median(rows.filter((r) => !filter || filter(r)).map((r) => r[key] ?? NaN));
   const table: Array<[string, string, string]> = [
-    ['push latency p50 / p95 / max (ms)', `${med(results.pushLatency, 'p50')} / ${med(results.pushLatency, 'p95')} / ${med(results.pushLatency, 'max')}`, 'p95 ≤ 50'],
+    [
+      'push latency p50 / p95 / max (ms)',
+      `${med(results.pushLatency, 'p50')} / ${med(results.pushLatency, 'p95')} / ${med(results.pushLatency, 'max')}`,
+      'p95 ≤ 50',
+    ],
     [`${scale.tasks} tasks: first rows (ms)`, `${med(results.manyTasks, 'firstRowsMs')}`, '≤ 1000'],
     [`${scale.tasks} tasks: all loaded (ms)`, `${med(results.manyTasks, 'allLoadedMs')}`, ''],
-    [`${scale.tasks} tasks: scroll frames > 50 ms / longest (ms)`, `${med(results.manyTasks, 'framesOver50ms')} / ${med(results.manyTasks, 'longestFrameMs').toFixed(0)}`, '0'],
+    [
+      `${scale.tasks} tasks: scroll frames > 50 ms / longest (ms)`,
+      `${med(results.manyTasks, 'framesOver50ms')} / ${med(results.manyTasks, 'longestFrameMs').toFixed(0)}`,
+      '0',
+    ],
     [`${scale.tasks} tasks: JS heap (MB)`, med(results.manyTasks, 'heapMb').toFixed(1), ''],
-    [`storm ${scale.stormRate}/s × ${scale.stormSeconds} s over ${scale.stormTasks} tasks: missed finals`, `${med(results.storm, 'missedFinal')}`, '0'],
-    ['storm: longest main-thread task (ms) / busy share', `${med(results.storm, 'longestTaskMs').toFixed(0)} / ${(med(results.storm, 'mainThreadBusy') * 100).toFixed(0)} %`, '≤ 100'],
+    [
+      `storm ${scale.stormRate}/s × ${scale.stormSeconds} s over ${scale.stormTasks} tasks: missed finals`,
+      `${med(results.storm, 'missedFinal')}`,
+      '0',
+    ],
+    [
+      'storm: longest main-thread task (ms) / busy share',
+      `${med(results.storm, 'longestTaskMs').toFixed(0)} / ${(med(results.storm, 'mainThreadBusy') * 100).toFixed(0)} %`,
+      '≤ 100',
+    ],
     ...scale.sizes.map((mb): [string, string, string] => [
       `${mb} MB result: first content (ms) / longest task (ms) / heap (MB)`,
       `${med(results.largeResults, 'firstContentMs', (r) => r.mb === mb)} / ${med(results.largeResults, 'longestTaskMs', (r) => r.mb === mb).toFixed(0)} / ${med(results.largeResults, 'heapMb', (r) => r.mb === mb).toFixed(0)}`,
@@ -68,8 +86,16 @@ async function main() {
       scale.sizes.map((mb) => med(results.largeResults, 'reloadLongestMs', (r) => r.mb === mb)).join(' / '),
       '',
     ],
-    ['cold load: initial JS gzip (KB) / all JS (KB)', `${med(results.coldLoad, 'initialJsGzipKb').toFixed(1)} / ${med(results.coldLoad, 'allJsGzipKb').toFixed(1)}`, '≤ 200'],
-    ['cold load: first contentful paint / interactive (ms)', `${med(results.coldLoad, 'firstContentfulPaintMs').toFixed(0)} / ${med(results.coldLoad, 'interactiveMs')}`, ''],
+    [
+      'cold load: initial JS gzip (KB) / all JS (KB)',
+      `${med(results.coldLoad, 'initialJsGzipKb').toFixed(1)} / ${med(results.coldLoad, 'allJsGzipKb').toFixed(1)}`,
+      '≤ 200',
+    ],
+    [
+      'cold load: first contentful paint / interactive (ms)',
+      `${med(results.coldLoad, 'firstContentfulPaintMs').toFixed(0)} / ${med(results.coldLoad, 'interactiveMs')}`,
+      '',
+    ],
   ];
   const width = Math.max(...table.map((r) => r[0].length));
   console.log(`\nTaskdeck bench (${smoke ? 'smoke, 1 run, small' : `median of ${runs} runs`})\n`);
@@ -78,7 +104,18 @@ async function main() {
   const out = join(root, 'bench', 'results', smoke ? 'smoke.tmp.json' : only ? 'partial.tmp.json' : 'latest.json');
   writeFileSync(
     out,
-    JSON.stringify({ date: new Date().toISOString(), smoke, runs, machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version }, table, results }, null, 2),
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        smoke,
+        runs,
+        machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+        table,
+        results,
+      },
+      null,
+      2,
+    ),
   );
   console.log(`\nwrote ${out}`);
   if (smoke) {
@@ -86,7 +123,8 @@ async function main() {
     const problems: string[] = [];
     const one = (key: Scenario): Figures => results[key][0] ?? {};
     if (wanted('pushLatency') && !((one('pushLatency').transitions ?? 0) > 0)) problems.push('push latency: no status transition seen');
-    if (wanted('manyTasks') && one('manyTasks').tasks !== scale.tasks + 1) problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
+    if (wanted('manyTasks') && one('manyTasks').tasks !== scale.tasks + 1)
+      problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
     if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
     if (wanted('largeResults') && !((one('largeResults').firstContentMs ?? 0) > 0)) problems.push('large result: no content');
     if (wanted('coldLoad') && !((one('coldLoad').initialJsGzipKb ?? 0) > 0)) problems.push('cold load: no JavaScript found');

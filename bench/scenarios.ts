@@ -21,7 +21,11 @@ export async function pushLatency(browser: Browser, server: RunningServer) {
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await runTool(page, 'bench_latency', { count: String(scale.latency), interval_ms: '40' });
-  await page.waitForFunction((n) => (window as unknown as { __seen: Map<number, number> }).__seen.size >= n * 0.95, scale.latency, { timeout: 120_000 }).catch(() => {});
+  await page
+    .waitForFunction((n) => (window as unknown as { __seen: Map<number, number> }).__seen.size >= n * 0.95, scale.latency, {
+      timeout: 120_000,
+    })
+    .catch(() => {});
   await page.getByRole('table', { name: 'Tasks' }).locator('tr[data-status="completed"]').first().waitFor({ timeout: 60_000 });
   const seen = await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen.values()]);
   await page.close();
@@ -41,10 +45,14 @@ export async function manyTasks(browser: Browser, server: RunningServer) {
   const start = Date.now();
   await page.goto(server.dashboardUrl);
   const table = page.getByRole('table', { name: 'Tasks' });
-  await table.locator('tbody tr[data-task-id]').first().waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
-    await page.screenshot({ path: join(root, 'bench', 'results', 'many-tasks-failure.tmp.png') });
-    throw error;
-  });
+  await table
+    .locator('tbody tr[data-task-id]')
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: join(root, 'bench', 'results', 'many-tasks-failure.tmp.png') });
+      throw error;
+    });
   const firstRows = Date.now() - start;
   // Scroll to the end repeatedly: each approach to the end loads the next page, until all are there.
   const scroller = page.locator('.task-list .table-scroll');
@@ -74,12 +82,23 @@ export async function manyTasks(browser: Browser, server: RunningServer) {
   const rows = Number(await table.getAttribute('aria-rowcount'));
   const heap = await heapMb(cdp);
   await page.close();
-  return { tasks: rows, firstRowsMs: firstRows, allLoadedMs: allLoaded, framesOver50ms: frames.filter((f) => f > 50).length, longestFrameMs: Math.max(0, ...frames), heapMb: heap };
+  return {
+    tasks: rows,
+    firstRowsMs: firstRows,
+    allLoadedMs: allLoaded,
+    framesOver50ms: frames.filter((f) => f > 50).length,
+    longestFrameMs: Math.max(0, ...frames),
+    heapMb: heap,
+  };
 }
 
 export async function storm(browser: Browser, server: RunningServer) {
   const { page, cdp } = await open(browser, server);
-  await runTool(page, 'bench_storm', { tasks: String(scale.stormTasks), rate: String(scale.stormRate), seconds: String(scale.stormSeconds) });
+  await runTool(page, 'bench_storm', {
+    tasks: String(scale.stormTasks),
+    rate: String(scale.stormRate),
+    seconds: String(scale.stormSeconds),
+  });
   await longTasks(page);
   const busy0 = await taskSeconds(cdp);
   const t0 = Date.now();
@@ -89,7 +108,11 @@ export async function storm(browser: Browser, server: RunningServer) {
     page.evaluate(
       () =>
         new Promise<number>((resolve) =>
-          requestAnimationFrame(() => resolve(Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0))),
+          requestAnimationFrame(() =>
+            resolve(
+              Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0),
+            ),
+          ),
         ),
     );
   const expected = scale.stormTasks + 1;
@@ -100,9 +123,14 @@ export async function storm(browser: Browser, server: RunningServer) {
   const long = await longTasks(page);
   const shown = await completedCount();
   await page.close();
-  return { tasks: scale.stormTasks, pushes: scale.stormRate * scale.stormSeconds, missedFinal: expected - shown, longestTaskMs: long.length ? Math.max(...long) : 0, mainThreadBusy: busy / elapsed };
+  return {
+    tasks: scale.stormTasks,
+    pushes: scale.stormRate * scale.stormSeconds,
+    missedFinal: expected - shown,
+    longestTaskMs: long.length ? Math.max(...long) : 0,
+    mainThreadBusy: busy / elapsed,
+  };
 }
-
 
 /**
  * First content of a large result, timed in the page: from the click on "Run as task" to the first animation frame
@@ -155,7 +183,10 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
   const html = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]));
   const gzipKb = initial.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, 'dist', f))).length, 0) / 1024;
-  const allJsKb = readdirSync(join(root, 'dist', 'assets')).filter((f) => f.endsWith('.js')).reduce((s, f) => s + gzipSync(readFileSync(join(root, 'dist', 'assets', f))).length, 0) / 1024;
+  const allJsKb =
+    readdirSync(join(root, 'dist', 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .reduce((s, f) => s + gzipSync(readFileSync(join(root, 'dist', 'assets', f))).length, 0) / 1024;
   const page = await browser.newPage();
   const t0 = Date.now();
   await page.goto(`${server.origin}/`);
@@ -165,4 +196,3 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
   await page.close();
   return { initialJsGzipKb: gzipKb, allJsGzipKb: allJsKb, firstContentfulPaintMs: fcp, interactiveMs: interactive };
 }
-

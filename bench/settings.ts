@@ -9,4 +9,3 @@ export const root = process.cwd();
 export const scale = smoke
   ? { latency: 20, tasks: 500, stormTasks: 100, stormRate: 200, stormSeconds: 1, sizes: [1] }
   : { latency: 200, tasks: 10_000, stormTasks: 2000, stormRate: 1000, stormSeconds: 10, sizes: [1, 10, 50] };
-

@@ -7,7 +7,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 5)
+          .join(' | ')}`,
+    );
 }
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
@@ -45,7 +51,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Raw' }).click();
     await expect(page.getByRole('region', { name: 'Result' }).getByRole('button', { name: 'Copy JSON' })).toBeVisible();
     await runTool(page, 'fail_after', { seconds: '1' });
-    await expect(page.getByRole('region', { name: /Notifications/ }).locator('li').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /Notifications/ })
+        .locator('li')
+        .first(),
+    ).toBeVisible();
     expect(await seriousViolations(page), 'raw view and toast').toEqual([]);
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('?');

@@ -38,7 +38,10 @@ test.describe('connections', () => {
     expect(server.state.methodsSeen.filter((m) => m.startsWith('tasks/'))).toEqual([]);
   });
 
-  test('a bearer-protected server: a missing or wrong token is named, the right one connects, and it leaks nowhere', async ({ page, startDemo }) => {
+  test('a bearer-protected server: a missing or wrong token is named, the right one connects, and it leaks nowhere', async ({
+    page,
+    startDemo,
+  }) => {
     const token = 'tok-right-4c1b9e';
     const server = await startDemo({ token });
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
@@ -66,7 +69,10 @@ test.describe('connections', () => {
     await expect(status(page)).toContainText('Access-Control-Allow-Origin');
   });
 
-  test('the server stops and comes back: Reconnecting, then Connected, with earlier tasks and results kept', async ({ page, startDemo }) => {
+  test('the server stops and comes back: Reconnecting, then Connected, with earlier tasks and results kept', async ({
+    page,
+    startDemo,
+  }) => {
     const server = await startDemo();
     const port = Number(new URL(server.mcpUrl).port);
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
@@ -105,9 +111,7 @@ test.describe('connections', () => {
     demo.dropNotificationStreams();
     await expect.poll(() => demo.state.resumedStreams).toBeGreaterThan(0);
     // Pushes keep coming on the resumed stream (or the row is already done).
-    await expect
-      .poll(async () => (await row.getAttribute('data-status')) === 'completed' || (await stepNow()) > before + 2)
-      .toBe(true);
+    await expect.poll(async () => (await row.getAttribute('data-status')) === 'completed' || (await stepNow()) > before + 2).toBe(true);
     await expect(status(page)).toContainText('Connected');
     await expect(row).toHaveAttribute('data-status', 'completed');
   });

@@ -23,7 +23,11 @@ function leaked(seen: readonly IncomingHttpHeaders[]): string[] {
 }
 
 test.describe('credentials belong to their origin', () => {
-  test('a deep link to another server in the same tab sends it none of the first server’s credentials', async ({ page, startDemo, recorder: b }) => {
+  test('a deep link to another server in the same tab sends it none of the first server’s credentials', async ({
+    page,
+    startDemo,
+    recorder: b,
+  }) => {
     const a = await startDemo({ token: TOKEN });
     await connectToA(page, a.mcpUrl);
     await page.goto(linkTo(b.url, 'streamable-http'));
@@ -35,7 +39,11 @@ test.describe('credentials belong to their origin', () => {
     expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).not.toContain(TOKEN);
   });
 
-  test('picking a recent server sends it none of the first server’s credentials, even after Connect', async ({ page, startDemo, recorder: b }) => {
+  test('picking a recent server sends it none of the first server’s credentials, even after Connect', async ({
+    page,
+    startDemo,
+    recorder: b,
+  }) => {
     const a = await startDemo({ token: TOKEN });
     await page.addInitScript((url) => {
       localStorage.setItem('taskdeck.recentServers', JSON.stringify([{ url, transport: 'streamable-http', lastUsed: 1 }]));
@@ -49,7 +57,11 @@ test.describe('credentials belong to their origin', () => {
     expect(leaked(b.seen)).toEqual([]);
   });
 
-  test('typing another server’s URL drops the credentials; a token typed for it is sent to it', async ({ page, startDemo, recorder: b }) => {
+  test('typing another server’s URL drops the credentials; a token typed for it is sent to it', async ({
+    page,
+    startDemo,
+    recorder: b,
+  }) => {
     const a = await startDemo({ token: TOKEN });
     await connectToA(page, a.mcpUrl);
     await page.getByRole('textbox', { name: 'Server URL' }).fill(b.url);
@@ -65,7 +77,11 @@ test.describe('credentials belong to their origin', () => {
 });
 
 test.describe('start-up', () => {
-  test('a deep link to a second server in a tab already connected opens it beside the first, not a blank page', async ({ page, baseURL, demo: second }) => {
+  test('a deep link to a second server in a tab already connected opens it beside the first, not a blank page', async ({
+    page,
+    baseURL,
+    demo: second,
+  }) => {
     await page.goto(linkTo(`${baseURL}/mcp`, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
     await page.goto(linkTo(second.mcpUrl, 'streamable-http'));
@@ -79,7 +95,10 @@ test.describe('start-up', () => {
     await expect(status(page)).toContainText('Disconnected');
     // Slots the page cannot use as they are (hand-edited, or an earlier version's).
     await page.evaluate(() =>
-      sessionStorage.setItem('taskdeck.servers', JSON.stringify({ slots: [null, 7, { serverUrl: 42, transport: 'x', headers: 'x', credentialOrigin: 1 }], active: 9 })),
+      sessionStorage.setItem(
+        'taskdeck.servers',
+        JSON.stringify({ slots: [null, 7, { serverUrl: 42, transport: 'x', headers: 'x', credentialOrigin: 1 }], active: 9 }),
+      ),
     );
     await page.goto(linkTo(`${baseURL}/mcp`, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');

@@ -30,7 +30,10 @@ test.describe('a pleasure to use', () => {
     expect(await background()).toBe(light);
   });
 
-  test('keyboard: j/k and arrows move through tasks, Enter opens, Esc goes back, / searches, f fetches, c cancels, ? lists them', async ({ page, demo }) => {
+  test('keyboard: j/k and arrows move through tasks, Enter opens, Esc goes back, / searches, f fetches, c cancels, ? lists them', async ({
+    page,
+    demo,
+  }) => {
     // A server of its own, so the list holds exactly this test's tasks.
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
@@ -98,7 +101,10 @@ test.describe('a pleasure to use', () => {
     // Long enough to be counted running on a busy machine; the toast is waited for as long.
     const failing = await runTool(page, 'fail_after', { seconds: '12' });
     await expect(page).toHaveTitle(/\(2 running\) Taskdeck/);
-    const toast = page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: 'fail_after' });
+    const toast = page
+      .getByRole('region', { name: /Notifications/ })
+      .locator('li')
+      .filter({ hasText: 'fail_after' });
     await expect(toast).toContainText('failed', { timeout: 40_000 });
     await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
     // Something else is selected; the toast's action brings the failed task and its result.
@@ -111,7 +117,12 @@ test.describe('a pleasure to use', () => {
     await page.getByRole('checkbox', { name: 'Notify when tasks end' }).uncheck();
     const quiet = await runTool(page, 'fail_after', { seconds: '1' });
     await expect(row(page, quiet)).toHaveAttribute('data-status', 'failed');
-    await expect(page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: quiet.slice(0, 8) })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('region', { name: /Notifications/ })
+        .locator('li')
+        .filter({ hasText: quiet.slice(0, 8) }),
+    ).toHaveCount(0);
   });
 
   test('several servers at once: each keeps its own tasks, connection and log; switching shows each', async ({ page, demo: second }) => {

@@ -6,7 +6,10 @@ const status = (page: Page) => page.getByRole('status', { name: 'Connection stat
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 test.describe('faults', () => {
-  test('server stopped mid-task: Reconnecting at once; back: Connected, and a task that finished meanwhile is found and fetched', async ({ page, startDemo }, info) => {
+  test('server stopped mid-task: Reconnecting at once; back: Connected, and a task that finished meanwhile is found and fetched', async ({
+    page,
+    startDemo,
+  }, info) => {
     // One state across the restart: the server process goes away, its tasks survive (as with a persistent store).
     const state = createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec' });
     const server = await startDemo({ state });
@@ -94,7 +97,9 @@ test.describe('faults', () => {
     await expect(page.getByRole('table', { name: 'Tasks' })).toHaveAttribute('data-total', String(total + 1));
     await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' })).toBeEnabled();
     await page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Load more tasks' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'Task list' }).getByRole('button', { name: 'Load more tasks' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole('region', { name: 'Task list' }).getByText('Listing the server’s tasks')).toHaveCount(0);
 
     // Still answering, still connected, every region still there.

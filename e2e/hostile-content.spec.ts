@@ -22,7 +22,9 @@ test.describe('hostile content from a server', () => {
     await expect(status(page)).toContainText('Connected');
   });
 
-  test('markdown that is slow to parse, too deep, or tracks the reader: parsed off the page, shown plain when it cannot render, remote images never loaded', async ({ page }, info) => {
+  test('markdown that is slow to parse, too deep, or tracks the reader: parsed off the page, shown plain when it cannot render, remote images never loaded', async ({
+    page,
+  }, info) => {
     const imageRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('tracker.invalid')) imageRequests.push(request.url());
@@ -52,13 +54,17 @@ test.describe('hostile content from a server', () => {
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     const result = page.getByRole('region', { name: 'Result' });
     await expect(result).toContainText('a word');
-    await expect(result.getByRole('note').filter({ hasText: 'checking against the tool’s outputSchema was stopped' })).toBeVisible({ timeout: 30_000 });
+    await expect(result.getByRole('note').filter({ hasText: 'checking against the tool’s outputSchema was stopped' })).toBeVisible({
+      timeout: 30_000,
+    });
     // The page still answers: another task runs and is listed.
     const next = await runTool(page, 'partly_invalid_blocks', {});
     await expect(rowOf(page, next)).toHaveAttribute('data-status', 'completed');
   });
 
-  test('a result with some invalid content blocks: the valid ones render, each invalid one raw in its place with its error', async ({ page }) => {
+  test('a result with some invalid content blocks: the valid ones render, each invalid one raw in its place with its error', async ({
+    page,
+  }) => {
     const taskId = await runTool(page, 'partly_invalid_blocks', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     const blocks = page.getByRole('region', { name: 'Result' }).locator('ol.content-blocks > li');

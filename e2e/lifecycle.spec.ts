@@ -54,7 +54,8 @@ test.describe('task lifecycle', () => {
     const result = page.getByRole('region', { name: 'Result' });
     // Auto-fetch may have fetched it already; otherwise ask (never wait on a click auto-fetch may have disabled).
     await expect(async () => {
-      if (!(await result.getByText('This result expires soon.').isVisible())) await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
+      if (!(await result.getByText('This result expires soon.').isVisible()))
+        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
       await expect(result).toContainText('This result expires soon.', { timeout: 1000 });
     }).toPass();
     await page.clock.fastForward('01:30');
@@ -94,7 +95,10 @@ test.describe('task lifecycle', () => {
     await expect(page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks')).toHaveValue('quota');
   });
 
-  test('the seed dialect: named in Server behaviour, tasks/result refused before terminal without a retry loop', async ({ page, startDemo }) => {
+  test('the seed dialect: named in Server behaviour, tasks/result refused before terminal without a retry loop', async ({
+    page,
+    startDemo,
+  }) => {
     const server = await startDemo({ features: { dialect: 'seed' } });
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
@@ -118,7 +122,9 @@ test.describe('task lifecycle', () => {
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('{taskId, status, result} envelope');
   });
 
-  test('the reference everything server: simulate-research-query asks for clarification, completes, and its report is fetched', async ({ page }) => {
+  test('the reference everything server: simulate-research-query asks for clarification, completes, and its report is fetched', async ({
+    page,
+  }) => {
     const url = `http://127.0.0.1:${everythingPort}/mcp`;
     await page.goto(linkTo(url, 'auto'));
     await expect(status(page)).toContainText('Connected');

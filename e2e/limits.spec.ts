@@ -3,7 +3,10 @@ import { openConnected, runTool } from './helpers';
 
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
-test('kept results past the quota: the one used longest ago is deleted, the one on screen never, and the usage is shown', async ({ page, baseURL }) => {
+test('kept results past the quota: the one used longest ago is deleted, the one on screen never, and the usage is shown', async ({
+  page,
+  baseURL,
+}) => {
   // A tiny quota for this browser (the setting a small disk would use): room for about one small result.
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('quota-set')) {

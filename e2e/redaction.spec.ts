@@ -9,7 +9,11 @@ const status = (page: Page) => page.getByRole('status', { name: 'Connection stat
 const TOKEN = 'tok"with\\quote-9d1e';
 const API_KEY = 'k3y';
 
-test('a server that echoes the credentials: not shown, not kept, not copied, not downloaded, not logged', async ({ page, context, misbehaving }) => {
+test('a server that echoes the credentials: not shown, not kept, not copied, not downloaded, not logged', async ({
+  page,
+  context,
+  misbehaving,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(linkTo(misbehaving.url, 'streamable-http'));
   await expect(status(page)).toContainText('Connected');
@@ -19,7 +23,10 @@ test('a server that echoes the credentials: not shown, not kept, not copied, not
   await expect(status(page)).toContainText('Connected');
 
   const taskId = await runTool(page, 'echo_credentials', {});
-  await expect(page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');
+  await expect(page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute(
+    'data-status',
+    'completed',
+  );
   const result = page.getByRole('region', { name: 'Result' });
   await expect(result).toContainText('You called me with Bearer [redacted] and key [redacted]');
   expect(await result.textContent()).not.toContain('quote-9d1e');

@@ -52,7 +52,9 @@ test.describe('security', () => {
     await expect(result).toContainText('<script>window.__xss = "script"</script>');
     // Every rendering: the markdown views, the JSON trees opened, the Raw tab.
     for (let depth = 0; depth < 4; depth++) {
-      await result.locator('details:not([open]) > summary').evaluateAll((summaries) => summaries.forEach((s) => (s as HTMLElement).click()));
+      await result
+        .locator('details:not([open]) > summary')
+        .evaluateAll((summaries) => summaries.forEach((s) => (s as HTMLElement).click()));
     }
     await result.getByRole('button', { name: 'Raw' }).click();
     await expect(result.locator('.raw-json')).toContainText('__xss');

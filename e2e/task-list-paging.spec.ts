@@ -2,13 +2,21 @@ import { expect, test } from './fixtures';
 import { linkTo } from './helpers';
 
 test.describe('task list paging', () => {
-  test('a server with more tasks than one tasks/list page: every page is listed in the background, no scrolling needed', async ({ page, demo }) => {
+  test('a server with more tasks than one tasks/list page: every page is listed in the background, no scrolling needed', async ({
+    page,
+    demo,
+  }) => {
     // A server of its own, filled directly (three pages of the demo's 500): the counts must be exactly these tasks.
     const count = 1234;
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const task = await demo.state.taskStore.createTask({ ttl: null }, `paging-${i}`, { method: 'tools/call', params: { name: 'countdown' } });
-      await demo.state.taskStore.storeTaskResult(task.taskId, i % 10 === 0 ? 'failed' : 'completed', { content: [{ type: 'text', text: `task ${i}` }] });
+      const task = await demo.state.taskStore.createTask({ ttl: null }, `paging-${i}`, {
+        method: 'tools/call',
+        params: { name: 'countdown' },
+      });
+      await demo.state.taskStore.storeTaskResult(task.taskId, i % 10 === 0 ? 'failed' : 'completed', {
+        content: [{ type: 'text', text: `task ${i}` }],
+      });
       ids.push(task.taskId);
     }
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));

@@ -27,10 +27,12 @@ export function violation(from, to) {
   const ib = ORDER.indexOf(b.layer);
   if (ib > ia) return `${a.layer}/ may not import ${b.layer}/ (layers run ${ORDER.join(' → ')})`;
   // Shared presentational pieces know nothing of connections or tasks: what they show comes in as props.
-  if (a.layer === 'components' && (b.layer === 'mcp' || b.layer === 'tasks')) return `components/ may not import ${b.layer}/ (pass what it needs as props)`;
+  if (a.layer === 'components' && (b.layer === 'mcp' || b.layer === 'tasks'))
+    return `components/ may not import ${b.layer}/ (pass what it needs as props)`;
   if (b.layer === 'features' && b.feature !== a.feature) {
     const entry = b.rest.join('/').replace(/\.(tsx?|jsx?)$/, '');
-    if (entry !== 'index' && entry !== '') return `${a.feature ? `features/${a.feature}` : `${a.layer}/`} reaches into features/${b.feature}/${entry}; import its index`;
+    if (entry !== 'index' && entry !== '')
+      return `${a.feature ? `features/${a.feature}` : `${a.layer}/`} reaches into features/${b.feature}/${entry}; import its index`;
   }
   return undefined;
 }

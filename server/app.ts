@@ -68,7 +68,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const httpServer = createServer((req, res) => {
     if (!isAllowedHost(req.headers.host, options.allowHosts ?? [])) {
-      res.writeHead(421, { 'Content-Type': 'text/plain' }).end(`Host ${req.headers.host ?? '(none)'} is not allowed (DNS-rebinding protection). Start with --allow-host.`);
+      res
+        .writeHead(421, { 'Content-Type': 'text/plain' })
+        .end(`Host ${req.headers.host ?? '(none)'} is not allowed (DNS-rebinding protection). Start with --allow-host.`);
       return;
     }
     const path = new URL(req.url ?? '/', 'http://x').pathname;

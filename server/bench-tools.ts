@@ -12,12 +12,17 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
   const done = (text: string): CallToolResult => ({ content: [{ type: 'text', text }] });
   const passthrough = {
     getTask: async (_a: unknown, extra: TaskRequestHandlerExtra) => extra.taskStore.getTask(extra.taskId),
-    getTaskResult: async (_a: unknown, extra: TaskRequestHandlerExtra) => (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
+    getTaskResult: async (_a: unknown, extra: TaskRequestHandlerExtra) =>
+      (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
   };
 
   server.experimental.tasks.registerToolTask(
     'bench_fill',
-    { description: 'Bench: creates `count` completed tasks at once (no pushes)', inputSchema: { count: z.number().int().min(1).max(100_000).default(10_000) }, execution: { taskSupport: 'optional' } },
+    {
+      description: 'Bench: creates `count` completed tasks at once (no pushes)',
+      inputSchema: { count: z.number().int().min(1).max(100_000).default(10_000) },
+      execution: { taskSupport: 'optional' },
+    },
     {
       createTask: async ({ count }: { count: number }, extra: CreateTaskRequestHandlerExtra) => {
         const store = state.taskStore;
@@ -38,7 +43,10 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
     'bench_latency',
     {
       description: 'Bench: `count` status pushes, one every `interval_ms`, each stamped with its send time',
-      inputSchema: { count: z.number().int().min(1).max(10_000).default(200), interval_ms: z.number().int().min(1).max(10_000).default(40) },
+      inputSchema: {
+        count: z.number().int().min(1).max(10_000).default(200),
+        interval_ms: z.number().int().min(1).max(10_000).default(40),
+      },
       execution: { taskSupport: 'optional' },
     },
     {
@@ -70,7 +78,10 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
       execution: { taskSupport: 'optional' },
     },
     {
-      createTask: async ({ tasks, rate, seconds }: { tasks: number; rate: number; seconds: number }, extra: CreateTaskRequestHandlerExtra) => {
+      createTask: async (
+        { tasks, rate, seconds }: { tasks: number; rate: number; seconds: number },
+        extra: CreateTaskRequestHandlerExtra,
+      ) => {
         const controller = await extra.taskStore.createTask({ ttl: null, pollInterval: 60_000 });
         const created = { ...controller };
         void (async () => {
@@ -81,12 +92,15 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
           while (Date.now() - started < seconds * 1000) {
             const due = Math.floor(((Date.now() - started) / 1000) * rate);
             const batch: Promise<unknown>[] = [];
-            for (; sent < due; sent++) batch.push(extra.taskStore.updateTaskStatus(ids[sent % ids.length]!, 'working', `storm ${sent}`).catch(() => {}));
+            for (; sent < due; sent++)
+              batch.push(extra.taskStore.updateTaskStatus(ids[sent % ids.length]!, 'working', `storm ${sent}`).catch(() => {}));
             await Promise.all(batch);
             await new Promise((r) => setTimeout(r, 10));
           }
           for (const id of ids) await extra.taskStore.storeTaskResult(id, 'completed', done('final')).catch(() => {});
-          await extra.taskStore.storeTaskResult(controller.taskId, 'completed', done(`storm: ${sent} pushes over ${ids.length} tasks`)).catch(() => {});
+          await extra.taskStore
+            .storeTaskResult(controller.taskId, 'completed', done(`storm: ${sent} pushes over ${ids.length} tasks`))
+            .catch(() => {});
         })();
         return { task: created };
       },

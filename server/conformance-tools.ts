@@ -19,13 +19,21 @@ export function registerConformanceTools(server: McpServer): void {
     content: [{ type: 'audio', data: sineWav(440, 0.1).toString('base64'), mimeType: 'audio/wav' }],
   }));
   server.registerTool('test_embedded_resource', { description: 'Conformance fixture: embedded resource' }, () => ({
-    content: [{ type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } }],
+    content: [
+      {
+        type: 'resource',
+        resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' },
+      },
+    ],
   }));
   server.registerTool('test_multiple_content_types', { description: 'Conformance fixture: mixed content' }, () => ({
     content: [
       { type: 'text', text: 'Multiple content types test:' },
       { type: 'image', data: png(), mimeType: 'image/png' },
-      { type: 'resource', resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' } },
+      {
+        type: 'resource',
+        resource: { uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' },
+      },
     ],
   }));
   server.registerTool('test_error_handling', { description: 'Conformance fixture: always fails' }, () => {
@@ -39,17 +47,29 @@ export function registerConformanceTools(server: McpServer): void {
         message,
         requestedSchema: {
           type: 'object',
-          properties: { username: { type: 'string', description: "User's response" }, email: { type: 'string', description: "User's email address" } },
+          properties: {
+            username: { type: 'string', description: "User's response" },
+            email: { type: 'string', description: "User's email address" },
+          },
           required: ['username', 'email'],
         },
       });
-      return { content: [{ type: 'text', text: `User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}` }] };
+      return {
+        content: [{ type: 'text', text: `User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}` }],
+      };
     },
   );
 
   const askWith = (requestedSchema: Record<string, unknown>) => async () => {
-    const answer = await server.server.elicitInput({ message: 'Please review and update the form fields', requestedSchema: requestedSchema as never });
-    return { content: [{ type: 'text' as const, text: `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}` }] };
+    const answer = await server.server.elicitInput({
+      message: 'Please review and update the form fields',
+      requestedSchema: requestedSchema as never,
+    });
+    return {
+      content: [
+        { type: 'text' as const, text: `Elicitation completed: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}` },
+      ],
+    };
   };
   server.registerTool(
     'test_elicitation_sep1034_defaults',
@@ -72,10 +92,26 @@ export function registerConformanceTools(server: McpServer): void {
       type: 'object',
       properties: {
         untitledSingle: { type: 'string', enum: ['option1', 'option2', 'option3'] },
-        titledSingle: { type: 'string', oneOf: [{ const: 'value1', title: 'First Option' }, { const: 'value2', title: 'Second Option' }, { const: 'value3', title: 'Third Option' }] },
+        titledSingle: {
+          type: 'string',
+          oneOf: [
+            { const: 'value1', title: 'First Option' },
+            { const: 'value2', title: 'Second Option' },
+            { const: 'value3', title: 'Third Option' },
+          ],
+        },
         legacyEnum: { type: 'string', enum: ['opt1', 'opt2', 'opt3'], enumNames: ['Option One', 'Option Two', 'Option Three'] },
         untitledMulti: { type: 'array', items: { type: 'string', enum: ['option1', 'option2', 'option3'] } },
-        titledMulti: { type: 'array', items: { anyOf: [{ const: 'value1', title: 'First Choice' }, { const: 'value2', title: 'Second Choice' }, { const: 'value3', title: 'Third Choice' }] } },
+        titledMulti: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'value1', title: 'First Choice' },
+              { const: 'value2', title: 'Second Choice' },
+              { const: 'value3', title: 'Third Choice' },
+            ],
+          },
+        },
       },
     }),
   );

@@ -24,6 +24,8 @@ describe('binding beyond loopback', () => {
   });
 
   it('startServer refuses to listen on every interface without a token', async () => {
-    await expect(startServer({ port: 0, host: '0.0.0.0', app: 'none', root: process.cwd(), allowOrigins: [] })).rejects.toThrow(/without a token/);
+    await expect(startServer({ port: 0, host: '0.0.0.0', app: 'none', root: process.cwd(), allowOrigins: [] })).rejects.toThrow(
+      /without a token/,
+    );
   });
 });

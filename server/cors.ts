@@ -44,7 +44,8 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, extraOrigin
     return refuse(res, 'A page from another origin may not open this server. Start the server with --allow-origin <that origin>.');
   }
   if (origin !== undefined) {
-    if (!isAllowedOrigin(origin, extraOrigins, ownPort)) return refuse(res, `Origin ${origin} is not allowed. Start the server with --allow-origin ${origin}.`);
+    if (!isAllowedOrigin(origin, extraOrigins, ownPort))
+      return refuse(res, `Origin ${origin} is not allowed. Start the server with --allow-origin ${origin}.`);
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);

@@ -32,7 +32,10 @@ async function connect(): Promise<{ client: Client; pushes: Task[] }> {
 }
 
 async function startTask(client: Client, name: string, args: Record<string, unknown>): Promise<Task> {
-  const created = await client.request({ method: 'tools/call', params: { name, arguments: args, task: { ttl: 60_000 } } }, CreateTaskResultSchema);
+  const created = await client.request(
+    { method: 'tools/call', params: { name, arguments: args, task: { ttl: 60_000 } } },
+    CreateTaskResultSchema,
+  );
   return created.task;
 }
 
@@ -139,10 +142,19 @@ describe('demo server', () => {
     const { request } = await import('node:http');
     const url = new URL(server.mcpUrl);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: url.port, path: '/mcp', method: 'POST', headers: { Host: 'evil.example', 'Content-Type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: '/mcp',
+          method: 'POST',
+          headers: { Host: 'evil.example', 'Content-Type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end('{}');
     });

@@ -50,7 +50,10 @@ export class RingEventStore implements EventStore {
     return Promise.resolve(cut > 0 ? eventId.slice(0, cut) : undefined);
   }
 
-  async replayEventsAfter(lastEventId: string, { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (eventId: string, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<string> {
     const cut = lastEventId.lastIndexOf(':');
     const streamId = cut > 0 ? lastEventId.slice(0, cut) : '';
     const after = Number(lastEventId.slice(cut + 1));

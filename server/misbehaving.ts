@@ -6,7 +6,16 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { iso, MISBEHAVIOURS, OUTPUT_SCHEMAS, setOff, SLOW_MS, type FakeTask, type Misbehaviour, type MisbehavingState } from './misbehaviours';
+import {
+  iso,
+  MISBEHAVIOURS,
+  OUTPUT_SCHEMAS,
+  setOff,
+  SLOW_MS,
+  type FakeTask,
+  type Misbehaviour,
+  type MisbehavingState,
+} from './misbehaviours';
 
 export interface MisbehavingServer {
   url: string;
@@ -35,7 +44,13 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
     const real = [...tasks.values()].map((r) => r.task);
     if (!state.bigPage) return real;
     const created = iso(-60_000);
-    const fake = Array.from({ length: 10_000 }, (_, i) => ({ taskId: `bulk-${String(i).padStart(5, '0')}`, status: i % 7 === 0 ? 'failed' : 'completed', createdAt: created, lastUpdatedAt: created, ttl: null }));
+    const fake = Array.from({ length: 10_000 }, (_, i) => ({
+      taskId: `bulk-${String(i).padStart(5, '0')}`,
+      status: i % 7 === 0 ? 'failed' : 'completed',
+      createdAt: created,
+      lastUpdatedAt: created,
+      ttl: null,
+    }));
     return [...real, ...fake];
   }
 
@@ -104,7 +119,13 @@ export async function startMisbehavingServer(port = 0): Promise<MisbehavingServe
       res.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id');
     }
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST, DELETE', 'Access-Control-Allow-Headers': 'Content-Type, Accept, Authorization, X-Api-Key, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID' }).end();
+      res
+        .writeHead(204, {
+          'Access-Control-Allow-Methods': 'GET, POST, DELETE',
+          'Access-Control-Allow-Headers':
+            'Content-Type, Accept, Authorization, X-Api-Key, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+        })
+        .end();
       return;
     }
     if (req.method === 'GET') {

@@ -35,7 +35,8 @@ export const MISBEHAVIOURS = {
   hostile_markdown: 'a result of markdown that is slow to parse, nested too deep to draw, with a remote image, and 40,000 list lines',
   catastrophic_pattern: 'an outputSchema whose pattern backtracks catastrophically on its structuredContent',
   partly_invalid_blocks: 'a result whose content mixes valid blocks with a bad image, an unknown type and a text block without text',
-  echo_credentials: 'a result that echoes the Authorization and X-Api-Key headers it was called with: in text, as a key, in structuredContent',
+  echo_credentials:
+    'a result that echoes the Authorization and X-Api-Key headers it was called with: in text, as a key, in structuredContent',
 } as const;
 
 /** Output schemas of the misbehaving tools that declare one. */
@@ -73,7 +74,15 @@ export interface Outlet {
 
 /** Creates the task for a call of tool `kind` and schedules its misbehaviour. */
 export function setOff(kind: Misbehaviour, state: MisbehavingState, { later, frame, push }: Outlet): FakeTask {
-  const task: FakeTask = { taskId: `${kind}-${randomUUID().slice(0, 8)}`, status: 'working', statusMessage: MISBEHAVIOURS[kind], createdAt: iso(), lastUpdatedAt: iso(), ttl: 600_000, pollInterval: 1000 };
+  const task: FakeTask = {
+    taskId: `${kind}-${randomUUID().slice(0, 8)}`,
+    status: 'working',
+    statusMessage: MISBEHAVIOURS[kind],
+    createdAt: iso(),
+    lastUpdatedAt: iso(),
+    ttl: 600_000,
+    pollInterval: 1000,
+  };
   const record = { task, result: text(`${kind} done`) as unknown, slow: kind === 'slow_responses' };
   state.tasks.set(task.taskId, record);
   const update = (patch: Partial<FakeTask>, offsetMs = 0) => {
@@ -100,7 +109,14 @@ export function setOff(kind: Misbehaviour, state: MisbehavingState, { later, fra
           { type: 'text', text: 'Before the hostile blocks.' },
           { type: 'resource', resource: { uri: 'mem://slow.md', mimeType: 'text/markdown', text: '*a'.repeat(32_000) } },
           { type: 'resource', resource: { uri: 'mem://deep.md', mimeType: 'text/markdown', text: `${'>'.repeat(300)} deep` } },
-          { type: 'resource', resource: { uri: 'mem://image.md', mimeType: 'text/markdown', text: '# Tracked\n\n![pixel](https://tracker.invalid/pixel.png)' } },
+          {
+            type: 'resource',
+            resource: {
+              uri: 'mem://image.md',
+              mimeType: 'text/markdown',
+              text: '# Tracked\n\n![pixel](https://tracker.invalid/pixel.png)',
+            },
+          },
           { type: 'text', text: '- \n'.repeat(40_000) },
           { type: 'text', text: 'After the hostile blocks.' },
         ],
@@ -153,7 +169,14 @@ export function setOff(kind: Misbehaviour, state: MisbehavingState, { later, fra
     }
     case 'unknown_task_push':
       later(200, () => {
-        push({ taskId: `ghost-${randomUUID().slice(0, 8)}`, status: 'working', statusMessage: 'I was never created', createdAt: iso(-3_600_000), lastUpdatedAt: iso(), ttl: null });
+        push({
+          taskId: `ghost-${randomUUID().slice(0, 8)}`,
+          status: 'working',
+          statusMessage: 'I was never created',
+          createdAt: iso(-3_600_000),
+          lastUpdatedAt: iso(),
+          ttl: null,
+        });
         update({ status: 'completed' });
       });
       break;

@@ -58,7 +58,8 @@ export function bigPayload(bytes: number, shape: 'text' | 'json' | 'blocks'): Ca
   const tags = words.map((_, a) => [pick(words, a), pick(words, a + 3)]);
   const count = Math.max(1, Math.ceil(bytes / 90));
   const rows = new Array<Record<string, unknown>>(count);
-  for (let i = 0; i < count; i++) rows[i] = { id: i, name: names[(i % 10) * 10 + ((i * 7) % 10)], score: (i * 37) % 101, tags: tags[i % 10], ok: i % 3 !== 0 };
+  for (let i = 0; i < count; i++)
+    rows[i] = { id: i, name: names[(i % 10) * 10 + ((i * 7) % 10)], score: (i * 37) % 101, tags: tags[i % 10], ok: i % 3 !== 0 };
   return {
     content: [{ type: 'text', text: `A JSON payload of ${rows.length} rows (about ${(bytes / 1e6).toFixed(1)} MB) in structuredContent.` }],
     structuredContent: { rows },
@@ -74,13 +75,39 @@ export function mixedContent(): CallToolResult {
       { type: 'text', text: MARKDOWN_REPORT },
       { type: 'image', mimeType: 'image/png', data: png, annotations: { audience: ['assistant'], priority: 0.2 } },
       { type: 'audio', mimeType: 'audio/wav', data: sineWav().toString('base64') },
-      { type: 'resource_link', uri: 'https://modelcontextprotocol.io/specification', name: 'MCP specification', mimeType: 'text/html', description: 'A link, never fetched' },
+      {
+        type: 'resource_link',
+        uri: 'https://modelcontextprotocol.io/specification',
+        name: 'MCP specification',
+        mimeType: 'text/html',
+        description: 'A link, never fetched',
+      },
       { type: 'resource_link', uri: 'file:///etc/hosts', name: 'A local file', mimeType: 'text/plain' },
-      { type: 'resource', resource: { uri: 'demo://notes/readme.md', mimeType: 'text/markdown', text: '## Embedded markdown\n\nWith a [link](https://example.com).' } },
-      { type: 'resource', resource: { uri: 'demo://data/config.json', mimeType: 'application/json', text: '{"retries":3,"endpoints":["a","b"]}' } },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'demo://notes/readme.md',
+          mimeType: 'text/markdown',
+          text: '## Embedded markdown\n\nWith a [link](https://example.com).',
+        },
+      },
+      {
+        type: 'resource',
+        resource: { uri: 'demo://data/config.json', mimeType: 'application/json', text: '{"retries":3,"endpoints":["a","b"]}' },
+      },
       { type: 'resource', resource: { uri: 'demo://images/chart.png', mimeType: 'image/png', blob: png } },
-      { type: 'resource', resource: { uri: 'demo://docs/summary.pdf', mimeType: 'application/pdf', blob: tinyPdf('Taskdeck demo PDF').toString('base64') } },
-      { type: 'resource', resource: { uri: 'demo://bin/blob.bin', mimeType: 'application/octet-stream', blob: Buffer.from('binary payload').toString('base64') } },
+      {
+        type: 'resource',
+        resource: { uri: 'demo://docs/summary.pdf', mimeType: 'application/pdf', blob: tinyPdf('Taskdeck demo PDF').toString('base64') },
+      },
+      {
+        type: 'resource',
+        resource: {
+          uri: 'demo://bin/blob.bin',
+          mimeType: 'application/octet-stream',
+          blob: Buffer.from('binary payload').toString('base64'),
+        },
+      },
     ],
     _meta: { 'taskdeck.demo/generatedBy': 'mixed_content' },
   };
@@ -105,9 +132,9 @@ export const structuredReport =
 export const HOSTILE = [
   '<script>window.__xss = "script"</script>',
   '<img src=x onerror="window.__xss=\'img\'">',
-  '<svg onload="window.__xss=\'svg\'"><script>window.__xss=\'svg-script\'</script></svg>',
-  '[click me](javascript:window.__xss=\'md-link\')',
-  '![pic](javascript:window.__xss=\'md-img\')',
+  "<svg onload=\"window.__xss='svg'\"><script>window.__xss='svg-script'</script></svg>",
+  "[click me](javascript:window.__xss='md-link')",
+  "![pic](javascript:window.__xss='md-img')",
   '<a href="javascript:window.__xss=\'a\'">raw link</a>',
   '<iframe src="javascript:window.__xss=\'iframe\'"></iframe>',
   '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
@@ -116,7 +143,9 @@ export const HOSTILE = [
 ];
 
 export function hostileContent(): CallToolResult {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="window.__xss=\'svg-img\'"><script>window.__xss=\'svg-img-script\'</script><rect width="40" height="40" fill="red"/></svg>').toString('base64');
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="window.__xss=\'svg-img\'"><script>window.__xss=\'svg-img-script\'</script><rect width="40" height="40" fill="red"/></svg>',
+  ).toString('base64');
   const joined = HOSTILE.join('\n\n');
   return {
     content: [

@@ -37,7 +37,14 @@ export class SeedTaskRegistry {
 
   create(ttl: number | null, listener: (task: Task) => void): Task {
     const now = new Date().toISOString();
-    const task: Task = { taskId: randomBytes(16).toString('hex'), status: 'working', createdAt: now, lastUpdatedAt: now, ttl, pollInterval: POLL_INTERVAL_MS };
+    const task: Task = {
+      taskId: randomBytes(16).toString('hex'),
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttl,
+      pollInterval: POLL_INTERVAL_MS,
+    };
     const record: SeedRecord = { task };
     if (ttl !== null) record.timer = setTimeout(() => this.tasks.delete(task.taskId), ttl);
     this.tasks.set(task.taskId, record);
@@ -56,7 +63,12 @@ export class SeedTaskRegistry {
   update(taskId: string, status: Task['status'], statusMessage?: string, result?: CallToolResult | null): void {
     const record = this.get(taskId);
     if (TERMINAL.has(record.task.status)) throw new McpError(ErrorCode.InvalidParams, `Task is already ${record.task.status}`);
-    record.task = { ...record.task, status, lastUpdatedAt: new Date().toISOString(), ...(statusMessage !== undefined && { statusMessage }) };
+    record.task = {
+      ...record.task,
+      status,
+      lastUpdatedAt: new Date().toISOString(),
+      ...(statusMessage !== undefined && { statusMessage }),
+    };
     if (result !== undefined) record.result = result;
     this.listeners.get(taskId)?.({ ...record.task });
   }

@@ -40,7 +40,13 @@ export type TaskStatusSink = Pick<RequestTaskStore, 'updateTaskStatus' | 'storeT
  * Sends an elicitation tied to a task. With the SDK's message queue (spec dialect) the request is queued and
  * delivered on the client's tasks/result stream; otherwise it goes out on the session's notification stream.
  */
-export function elicitForTask(server: Server, taskId: string, message: string, requestedSchema: ElicitSchema, queued: boolean): Promise<ElicitResult> {
+export function elicitForTask(
+  server: Server,
+  taskId: string,
+  message: string,
+  requestedSchema: ElicitSchema,
+  queued: boolean,
+): Promise<ElicitResult> {
   return server.request(
     { method: 'elicitation/create', params: { mode: 'form', message, requestedSchema, _meta: { [RELATED_TASK_META_KEY]: { taskId } } } },
     ElicitResultSchema,

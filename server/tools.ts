@@ -3,7 +3,15 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { drawBarChart } from './png.js';
-import { bigPayload, HOSTILE, hostileContent, MARKDOWN_REPORT, mixedContent, REPORT_OUTPUT_SCHEMA, structuredReport } from './result-tools.js';
+import {
+  bigPayload,
+  HOSTILE,
+  hostileContent,
+  MARKDOWN_REPORT,
+  mixedContent,
+  REPORT_OUTPUT_SCHEMA,
+  structuredReport,
+} from './result-tools.js';
 import { clampTtl, DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskWork } from './tasks.js';
 
 /** One demo tool: its schema, and the work it does when run. */
@@ -55,7 +63,11 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
           if (!(await control.sleep((seconds * 1000) / steps))) break;
         }
         const elapsed = ((Date.now() - started) / 1000).toFixed(1);
-        return { status: 'completed', statusMessage: `Finished ${steps} steps in ${elapsed} s`, result: text(`Countdown finished: ${steps} steps in ${elapsed} s.`) };
+        return {
+          status: 'completed',
+          statusMessage: `Finished ${steps} steps in ${elapsed} s`,
+          result: text(`Countdown finished: ${steps} steps in ${elapsed} s.`),
+        };
       },
   ),
   tool(
@@ -132,7 +144,11 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
           return { status: 'completed', statusMessage: 'Answered', result: text(`You answered: ${JSON.stringify(answer.content ?? {})}`) };
         }
         if (answer.action === 'decline') return { status: 'completed', statusMessage: 'Declined', result: text('You declined to answer.') };
-        return { status: 'failed', statusMessage: 'Cancelled by the user', result: { isError: true, content: [{ type: 'text', text: 'The question was cancelled.' }] } };
+        return {
+          status: 'failed',
+          statusMessage: 'Cancelled by the user',
+          result: { isError: true, content: [{ type: 'text', text: 'The question was cancelled.' }] },
+        };
       },
   ),
   tool(
@@ -256,29 +272,33 @@ export async function runInline(work: TaskWork): Promise<CallToolResult> {
  */
 export function registerDemoTools(server: McpServer, withTasks = true): void {
   for (const t of DEMO_TOOLS) {
-    const config = { title: t.title, description: t.description, inputSchema: t.inputSchema, ...(t.outputSchema && { outputSchema: t.outputSchema }) };
+    const config = {
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      ...(t.outputSchema && { outputSchema: t.outputSchema }),
+    };
     if (!withTasks) {
       const callback = (args: Record<string, unknown>) => runInline(t.work(args));
       server.registerTool(t.name, config, callback);
       continue;
     }
-    server.experimental.tasks.registerToolTask(
-      t.name,
-      { ...config, execution: { taskSupport: 'optional' } },
-      {
-        createTask: async (args: Record<string, unknown>, extra: CreateTaskRequestHandlerExtra) => {
-          const task = await extra.taskStore.createTask({
-            ttl: clampTtl(t.ttlMs?.(args) ?? extra.taskRequestedTtl ?? DEFAULT_TTL_MS),
-            pollInterval: POLL_INTERVAL_MS,
-          });
-          // The store hands back its live object: answer with the state at creation, before the work mutates it.
-          const created = { ...task };
-          runTask(extra.taskStore, task.taskId, t.work(args), (message, schema) => elicitForTask(server.server, task.taskId, message, schema, true));
-          return { task: created };
-        },
-        getTask: async (_args: unknown, extra: TaskRequestHandlerExtra) => extra.taskStore.getTask(extra.taskId),
-        getTaskResult: async (_args: unknown, extra: TaskRequestHandlerExtra) => (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
-      } as never,
-    );
+    server.experimental.tasks.registerToolTask(t.name, { ...config, execution: { taskSupport: 'optional' } }, {
+      createTask: async (args: Record<string, unknown>, extra: CreateTaskRequestHandlerExtra) => {
+        const task = await extra.taskStore.createTask({
+          ttl: clampTtl(t.ttlMs?.(args) ?? extra.taskRequestedTtl ?? DEFAULT_TTL_MS),
+          pollInterval: POLL_INTERVAL_MS,
+        });
+        // The store hands back its live object: answer with the state at creation, before the work mutates it.
+        const created = { ...task };
+        runTask(extra.taskStore, task.taskId, t.work(args), (message, schema) =>
+          elicitForTask(server.server, task.taskId, message, schema, true),
+        );
+        return { task: created };
+      },
+      getTask: async (_args: unknown, extra: TaskRequestHandlerExtra) => extra.taskStore.getTask(extra.taskId),
+      getTaskResult: async (_args: unknown, extra: TaskRequestHandlerExtra) =>
+        (await extra.taskStore.getTaskResult(extra.taskId)) as CallToolResult,
+    } as never);
   }
 }

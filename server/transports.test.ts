@@ -32,9 +32,13 @@ describe('demo server transports and modes', () => {
       await expect(anonymous.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl)))).rejects.toMatchObject({ code: 401 });
       const wrong = newClient();
       const wrongInit = { requestInit: { headers: { Authorization: 'Bearer nope' } } };
-      await expect(wrong.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl), wrongInit))).rejects.toMatchObject({ code: 401 });
+      await expect(wrong.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl), wrongInit))).rejects.toMatchObject({
+        code: 401,
+      });
       const right = newClient();
-      await right.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl), { requestInit: { headers: { Authorization: 'Bearer s3cret' } } }));
+      await right.connect(
+        new StreamableHTTPClientTransport(new URL(server.mcpUrl), { requestInit: { headers: { Authorization: 'Bearer s3cret' } } }),
+      );
       expect(right.getServerVersion()?.name).toBe('taskdeck-demo');
       await right.close();
     } finally {
@@ -50,7 +54,10 @@ describe('demo server transports and modes', () => {
       expect(client.getServerCapabilities()?.tasks).toBeUndefined();
       const tool = (await client.listTools()).tools.find((t) => t.name === 'countdown');
       expect(tool?.execution?.taskSupport ?? 'forbidden').toBe('forbidden');
-      const result = await client.request({ method: 'tools/call', params: { name: 'countdown', arguments: { seconds: 0, steps: 1 } } }, CallToolResultSchema);
+      const result = await client.request(
+        { method: 'tools/call', params: { name: 'countdown', arguments: { seconds: 0, steps: 1 } } },
+        CallToolResultSchema,
+      );
       expect(result.content[0]).toMatchObject({ type: 'text' });
       expect(server.state.methodsSeen).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
       await client.close();

@@ -14,10 +14,14 @@ if (!existsSync(join(here, 'node_modules', '.bin', 'node'))) {
 }
 
 const port = process.env.CONFORMANCE_PORT ?? '3297';
-const server = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'main.ts'), '--app', 'none', '--port', port, '--conformance'], {
-  cwd: root,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'main.ts'), '--app', 'none', '--port', port, '--conformance'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 await new Promise((resolve, reject) => {
   server.stdout.on('data', (chunk) => String(chunk).includes('MCP endpoint') && resolve(undefined));
   server.on('exit', (code) => reject(new Error(`demo server exited with ${code}`)));

@@ -21,8 +21,7 @@ export function StartupError({ error }: { error: unknown }) {
       <p>What to try:</p>
       <ul>
         <li>
-          <a href={window.location.pathname}>Open the dashboard without this link</a> (the server and task in the address bar are
-          left out).
+          <a href={window.location.pathname}>Open the dashboard without this link</a> (the server and task in the address bar are left out).
         </li>
         <li>
           <button type="button" className="button small" onClick={forgetServers}>

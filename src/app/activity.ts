@@ -25,7 +25,10 @@ export function startActivityWatch(queryClient: QueryClient, onEnded: (ended: Ta
     }
     dirty.clear();
     activityStore.setState({ running, needsInput });
-    document.title = titleFor(totalRunning({ running, needsInput }), Object.values(needsInput).reduce((a, b) => a + b, 0));
+    document.title = titleFor(
+      totalRunning({ running, needsInput }),
+      Object.values(needsInput).reduce((a, b) => a + b, 0),
+    );
     if (ended.length) onEnded(ended);
   };
   const markAll = () => {

@@ -37,7 +37,10 @@ describe('settings stored before the versioned envelope are kept', () => {
   });
 
   it('recent servers (a bare list)', async () => {
-    localStorage.setItem('taskdeck.recentServers', JSON.stringify([{ url: 'http://a.example/mcp', transport: 'sse', lastUsed: 1 }, { url: 7 }]));
+    localStorage.setItem(
+      'taskdeck.recentServers',
+      JSON.stringify([{ url: 'http://a.example/mcp', transport: 'sse', lastUsed: 1 }, { url: 7 }]),
+    );
     const { readRecentServers, rememberServer } = await import('../mcp/recent-servers');
     expect(readRecentServers()).toEqual([{ url: 'http://a.example/mcp', transport: 'sse', lastUsed: 1 }]);
     rememberServer({ url: 'http://u:p@b.example/mcp', transport: 'auto' }, 2);

@@ -8,6 +8,9 @@ import { findTask } from '../tasks/task-cache';
 export function useSelectedStatus(serverUrl: string, session: McpSession | null): string | undefined {
   const queryClient = useQueryClient();
   const selected = useSelectionStore((s) => s.selectedTaskId);
-  const { data } = useQuery({ ...tasksQueryOptions(queryClient, serverUrl, session), select: (entries) => findTask(entries, selected)?.task.status });
+  const { data } = useQuery({
+    ...tasksQueryOptions(queryClient, serverUrl, session),
+    select: (entries) => findTask(entries, selected)?.task.status,
+  });
   return data;
 }

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { buildArguments, checkField, fieldsFromSchema, initialValues, type BuildOutcome, type FieldSpec, type FormValues } from '../lib/schema-form';
+import {
+  buildArguments,
+  checkField,
+  fieldsFromSchema,
+  initialValues,
+  type BuildOutcome,
+  type FieldSpec,
+  type FormValues,
+} from '../lib/schema-form';
 import { SchemaField } from './SchemaField';
 
 export interface SchemaAnswers {

@@ -43,7 +43,11 @@ export function extensionFor(mimeType: string | undefined): string {
 
 /** The name for a downloaded resource: the last part of its URI without the server's extension, and ours. */
 export function resourceFileName(uri: string, mimeType: string | undefined): string {
-  const last = uri.split(/[/\\?#]/).filter(Boolean).pop() ?? '';
+  const last =
+    uri
+      .split(/[/\\?#]/)
+      .filter(Boolean)
+      .pop() ?? '';
   const stem = safeStem(last.replace(/\.[^.]*$/, ''), 'resource');
   return `${stem}.${extensionFor(mimeType)}`;
 }
@@ -58,5 +62,7 @@ export function resultFileName(taskId: string): string {
  * (HTML, SVG, XML, JavaScript), whatever the server said.
  */
 export function downloadBlobType(mimeType: string | undefined): string {
-  return extensionFor(mimeType) === 'bin' ? 'application/octet-stream' : (mimeType ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream';
+  return extensionFor(mimeType) === 'bin'
+    ? 'application/octet-stream'
+    : ((mimeType ?? 'application/octet-stream').split(';')[0]?.trim() ?? 'application/octet-stream');
 }

@@ -22,10 +22,14 @@ function counterStore(which: 'local' | 'session' = 'local') {
         version: 2,
         pick: ({ count, label }) => ({ count, label }),
         // Version 0 stored the count alone, as a number; version 1 called it `n`.
-        migrate: (stored, from) => (from === 0 ? { count: stored } : from === 1 && isRecord(stored) ? { count: stored.n, label: stored.label } : stored),
+        migrate: (stored, from) =>
+          from === 0 ? { count: stored } : from === 1 && isRecord(stored) ? { count: stored.n, label: stored.label } : stored,
         check: (stored) =>
           isRecord(stored)
-            ? { ...(typeof stored.count === 'number' && { count: stored.count }), ...(typeof stored.label === 'string' && { label: stored.label }) }
+            ? {
+                ...(typeof stored.count === 'number' && { count: stored.count }),
+                ...(typeof stored.label === 'string' && { label: stored.label }),
+              }
             : {},
       }),
     ),

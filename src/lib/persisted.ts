@@ -81,4 +81,5 @@ export function persistOptions<S, P>(spec: PersistedSpec<S, P>): PersistOptions<
   };
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -21,7 +21,12 @@ describe('redactSecrets', () => {
 
   it('redacts a short secret only as a word of its own', () => {
     const out = redactSecrets({ a: 'abc', b: 'abcdef', abc: 1, c: ['abc', 'xabc', 'key abc.', '(abc) and abc'] }, ['abc']);
-    expect(out).toEqual({ a: REDACTED, b: 'abcdef', [REDACTED]: 1, c: [REDACTED, 'xabc', `key ${REDACTED}.`, `(${REDACTED}) and ${REDACTED}`] });
+    expect(out).toEqual({
+      a: REDACTED,
+      b: 'abcdef',
+      [REDACTED]: 1,
+      c: [REDACTED, 'xabc', `key ${REDACTED}.`, `(${REDACTED}) and ${REDACTED}`],
+    });
   });
 
   it('returns the very same value when there is nothing to redact', () => {

@@ -4,7 +4,11 @@ import { buildArguments, checkField, fieldsFromSchema } from './schema-form';
 
 describe('checking an answer against its property', () => {
   it('required: an empty required field is a problem, an empty optional one is left out', () => {
-    const [name, note] = fieldsFromSchema({ type: 'object', properties: { name: { type: 'string' }, note: { type: 'string' } }, required: ['name'] });
+    const [name, note] = fieldsFromSchema({
+      type: 'object',
+      properties: { name: { type: 'string' }, note: { type: 'string' } },
+      required: ['name'],
+    });
     expect(checkField(name!, '  ')).toEqual({ ok: false, problem: 'Required' });
     expect(checkField(name!, 'Ada')).toEqual({ ok: true, value: 'Ada' });
     expect(checkField(note!, '')).toEqual({ ok: true });
@@ -83,8 +87,16 @@ describe('checking an answer against its property', () => {
     expect(fields[0]).toMatchObject({ minLength: 2, maxLength: 4, pattern: '^[a-z]+$' });
     expect(buildArguments(fields, { code: 'AB', mail: 'nope', size: 'm', count: '4' })).toEqual({
       ok: false,
-      errors: { code: 'Must match the pattern ^[a-z]+$', mail: 'Enter an email address', size: 'Choose one of the listed values', count: 'Choose one of the listed values' },
+      errors: {
+        code: 'Must match the pattern ^[a-z]+$',
+        mail: 'Enter an email address',
+        size: 'Choose one of the listed values',
+        count: 'Choose one of the listed values',
+      },
     });
-    expect(buildArguments(fields, { code: 'ab', mail: 'a@b.c', size: 's', count: '3' })).toEqual({ ok: true, args: { code: 'ab', mail: 'a@b.c', size: 's', count: 3 } });
+    expect(buildArguments(fields, { code: 'ab', mail: 'a@b.c', size: 's', count: '3' })).toEqual({
+      ok: true,
+      args: { code: 'ab', mail: 'a@b.c', size: 's', count: 3 },
+    });
   });
 });

@@ -89,7 +89,9 @@ const FORMATS: Record<string, { test: (text: string) => boolean; message: string
 export function patternProblem(c: AnswerConstraints): string | undefined {
   if (c.pattern === undefined) return undefined;
   const pattern = compilePattern(c.pattern);
-  return pattern.ok ? undefined : `The server's pattern is not a valid regular expression here (${pattern.reason}); the server will judge this answer.`;
+  return pattern.ok
+    ? undefined
+    : `The server's pattern is not a valid regular expression here (${pattern.reason}); the server will judge this answer.`;
 }
 
 const shown = (pattern: string) => (pattern.length > 80 ? `${pattern.slice(0, 79)}…` : pattern);

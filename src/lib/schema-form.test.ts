@@ -38,20 +38,42 @@ describe('arguments form from an input schema', () => {
   it('explains invalid values per field', () => {
     const fields = fieldsFromSchema(schema);
     const outcome = buildArguments(fields, { ...initialValues(fields), seconds: '-1', steps: '2.5', tags: '[' });
-    expect(outcome).toEqual({ ok: false, errors: { seconds: 'At least 0', steps: 'Enter a whole number', label: 'Required', tags: 'Enter valid JSON' } });
+    expect(outcome).toEqual({
+      ok: false,
+      errors: { seconds: 'At least 0', steps: 'Enter a whole number', label: 'Required', tags: 'Enter valid JSON' },
+    });
   });
 
   it('reads titled enums (oneOf const/title) and legacy enumNames as labelled options', () => {
     const fields = fieldsFromSchema({
       type: 'object',
       properties: {
-        size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }], default: 'l' },
+        size: {
+          type: 'string',
+          oneOf: [
+            { const: 's', title: 'Small' },
+            { const: 'l', title: 'Large' },
+          ],
+          default: 'l',
+        },
         colour: { type: 'string', enum: ['r', 'g'], enumNames: ['Red', 'Green'] },
       },
     });
     expect(fields.map((f) => [f.kind, f.options])).toEqual([
-      ['enum', [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }]],
-      ['enum', [{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }]],
+      [
+        'enum',
+        [
+          { value: 's', label: 'Small' },
+          { value: 'l', label: 'Large' },
+        ],
+      ],
+      [
+        'enum',
+        [
+          { value: 'r', label: 'Red' },
+          { value: 'g', label: 'Green' },
+        ],
+      ],
     ]);
     expect(initialValues(fields)).toEqual({ size: 'l', colour: '' });
   });

@@ -29,7 +29,10 @@ function enumOptions(schema: Record<string, unknown>): Array<{ value: string; la
   }
   const choices = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
   if (choices && choices.length > 0 && choices.every((c) => isRecord(c) && typeof c.const === 'string')) {
-    return (choices as Array<{ const: string; title?: unknown }>).map((c) => ({ value: c.const, label: typeof c.title === 'string' ? c.title : c.const }));
+    return (choices as Array<{ const: string; title?: unknown }>).map((c) => ({
+      value: c.const,
+      label: typeof c.title === 'string' ? c.title : c.const,
+    }));
   }
   return undefined;
 }

@@ -80,11 +80,13 @@ describe('parseJsonInSlices', () => {
   });
 
   it('throws a SyntaxError whenever JSON.parse does, on mutated text', async () => {
-    const mutated = fc.tuple(jsonValue, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', ':', ' ', '\\', 'x', '[', '{', '1', ',]', ',}')).map(([value, at, insert]) => {
-      const text = JSON.stringify(value);
-      const i = at % (text.length + 1);
-      return text.slice(0, i) + insert + text.slice(i + (insert === '' ? 1 : 0));
-    });
+    const mutated = fc
+      .tuple(jsonValue, fc.nat(), fc.constantFrom('', ',', ']', '}', '"', ':', ' ', '\\', 'x', '[', '{', '1', ',]', ',}'))
+      .map(([value, at, insert]) => {
+        const text = JSON.stringify(value);
+        const i = at % (text.length + 1);
+        return text.slice(0, i) + insert + text.slice(i + (insert === '' ? 1 : 0));
+      });
     await fc.assert(
       fc.asyncProperty(mutated, fc.integer({ min: 1, max: 64 }), async (text, chunk) => {
         await expectAsNative(text, chunk);
@@ -97,7 +99,10 @@ describe('parseJsonInSlices', () => {
     const text = `{"big":[${'1,'.repeat(100)}2],"__proto__":{"polluted":true},"tail":"${'z'.repeat(50)}"}`;
     // Chunk 8: the member is parsed on its own; 64: within a run of members.
     for (const chunk of [8, 64]) {
-      const value = (await parseJsonInSlices(text, { chunk, budgetMs: 0, yieldToMain: () => Promise.resolve() })) as Record<string, unknown>;
+      const value = (await parseJsonInSlices(text, { chunk, budgetMs: 0, yieldToMain: () => Promise.resolve() })) as Record<
+        string,
+        unknown
+      >;
       expect(Object.keys(value)).toEqual(['big', '__proto__', 'tail']);
       expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();

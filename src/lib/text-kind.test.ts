@@ -35,7 +35,11 @@ describe('textKind', () => {
 });
 
 describe('checkAgainstSchema', () => {
-  const schema = { type: 'object', properties: { score: { type: 'number', maximum: 100 }, tags: { type: 'array', items: { type: 'string' } } }, required: ['score'] };
+  const schema = {
+    type: 'object',
+    properties: { score: { type: 'number', maximum: 100 }, tags: { type: 'array', items: { type: 'string' } } },
+    required: ['score'],
+  };
   it('accepts valid values and explains invalid ones', () => {
     expect(checkAgainstSchema(schema, { score: 5, tags: ['a'] })).toEqual({ valid: true });
     const bad = checkAgainstSchema(schema, { score: 140, tags: ['a', 7] });

@@ -47,7 +47,8 @@ export function formatMoment(iso: string, now: number, style: TimeFormat): strin
   if (Number.isNaN(t)) return style === 'relative' ? '—' : `invalid time (${iso || 'empty'})`;
   if (style === 'relative') return formatRelative(iso, now);
   const d = new Date(t);
-  if (style === 'utc') return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+  if (style === 'utc')
+    return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
   const today = new Date(now);
   const sameDay = d.getFullYear() === today.getFullYear() && d.getMonth() === today.getMonth() && d.getDate() === today.getDate();
   const clock = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;

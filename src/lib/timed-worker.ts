@@ -73,7 +73,10 @@ export function timedWorker<M, R>(create: () => Worker): TimedWorker<M, R> {
 }
 
 /** The worker side: answers each message with `handle`'s value. */
-export function serveWorker<M, R>(scope: { onmessage: ((event: MessageEvent<M>) => void) | null; postMessage: (data: unknown) => void }, handle: (message: M) => R): void {
+export function serveWorker<M, R>(
+  scope: { onmessage: ((event: MessageEvent<M>) => void) | null; postMessage: (data: unknown) => void },
+  handle: (message: M) => R,
+): void {
   scope.onmessage = (event) => {
     scope.postMessage({ started: true });
     scope.postMessage({ value: handle(event.data) });

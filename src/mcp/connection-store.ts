@@ -140,7 +140,8 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         ...(Object.keys(prepared.headers).length > 0 && { headers: prepared.headers }),
         log: protocolLog,
         events: {
-          taskPush: (params, method) => sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
+          taskPush: (params, method) =>
+            sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
           elicitation: (request, signal) =>
             new Promise((resolve) => {
               const store = elicitationStore.getState();
@@ -237,8 +238,10 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         if (get().credentialOrigin === undefined && hasCredentials(get())) set({ credentialOrigin: originOf(get().serverUrl) });
       },
       transportChosen: (transport) => set({ transport }),
-      bearerTokenEdited: (bearerToken) => set({ bearerToken, credentialOrigin: originOf(get().serverUrl), credentialsDroppedFor: undefined }),
-      headerAdded: () => set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }], credentialOrigin: originOf(get().serverUrl) }),
+      bearerTokenEdited: (bearerToken) =>
+        set({ bearerToken, credentialOrigin: originOf(get().serverUrl), credentialsDroppedFor: undefined }),
+      headerAdded: () =>
+        set({ headers: [...get().headers, { id: nextHeaderId++, name: '', value: '' }], credentialOrigin: originOf(get().serverUrl) }),
       headerEdited: (id, name, value) =>
         set({ headers: get().headers.map((h) => (h.id === id ? { id, name, value } : h)), credentialOrigin: originOf(get().serverUrl) }),
       headerRemoved: (id) => set({ headers: get().headers.filter((h) => h.id !== id) }),

@@ -7,7 +7,9 @@ describe('pending input requests', () => {
     const answers = new Map<string, ElicitResult>();
     const store = elicitationStore.getState();
     for (let i = 0; i < 1000; i++) {
-      store.elicitationReceived({ key: `a${i}`, serverUrl: 'http://a/', message: 'm', requestedSchema: {}, receivedAt: i }, (r) => answers.set(`a${i}`, r));
+      store.elicitationReceived({ key: `a${i}`, serverUrl: 'http://a/', message: 'm', requestedSchema: {}, receivedAt: i }, (r) =>
+        answers.set(`a${i}`, r),
+      );
     }
     store.elicitationReceived({ key: 'b0', serverUrl: 'http://b/', message: 'm', requestedSchema: {}, receivedAt: 0 }, () => {});
     const { pending, overflow } = elicitationStore.getState();

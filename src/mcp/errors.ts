@@ -123,11 +123,24 @@ export function describeConnectError(error: unknown, context: ConnectContext): C
   const text = messageOf(error);
   const { url, transport } = context;
   if (status === 401) {
-    return new ConnectionError('unauthorized', `The server wants credentials (HTTP 401).`, 'Enter a valid bearer token, or check the one you entered.');
+    return new ConnectionError(
+      'unauthorized',
+      `The server wants credentials (HTTP 401).`,
+      'Enter a valid bearer token, or check the one you entered.',
+    );
   }
-  if (status === 403) return new ConnectionError('forbidden', 'The server refused access (HTTP 403).', 'The token is valid but not allowed here, or the server rejects this origin.');
+  if (status === 403)
+    return new ConnectionError(
+      'forbidden',
+      'The server refused access (HTTP 403).',
+      'The token is valid but not allowed here, or the server rejects this origin.',
+    );
   if (status === 404) {
-    return new ConnectionError('not-found', `Nothing answers MCP at ${url} (HTTP 404).`, 'Check the path: Streamable HTTP servers usually serve /mcp, legacy SSE servers /sse.');
+    return new ConnectionError(
+      'not-found',
+      `Nothing answers MCP at ${url} (HTTP 404).`,
+      'Check the path: Streamable HTTP servers usually serve /mcp, legacy SSE servers /sse.',
+    );
   }
   if (transport === 'streamable-http' && (status === 405 || status === 400 || status === 406 || status === 415)) {
     return new ConnectionError(
@@ -144,12 +157,21 @@ export function describeConnectError(error: unknown, context: ConnectContext): C
     );
   }
   if (/protocol version is not supported/i.test(text)) {
-    return new ConnectionError('protocol-version', `Protocol version mismatch: ${text}.`, 'The server and this dashboard share no MCP protocol version; update one of them.');
+    return new ConnectionError(
+      'protocol-version',
+      `Protocol version mismatch: ${text}.`,
+      'The server and this dashboard share no MCP protocol version; update one of them.',
+    );
   }
   if (rpc === -32001 || /timed out|timeout/i.test(text)) {
-    return new ConnectionError('timeout', 'The server accepted the connection but did not answer initialize in time.', 'Is it busy or stuck? Try again, or check its logs.');
+    return new ConnectionError(
+      'timeout',
+      'The server accepted the connection but did not answer initialize in time.',
+      'Is it busy or stuck? Try again, or check its logs.',
+    );
   }
-  if (status !== undefined && status >= 500) return new ConnectionError('server-error', `The server failed with HTTP ${status}.`, 'Check its logs.');
+  if (status !== undefined && status >= 500)
+    return new ConnectionError('server-error', `The server failed with HTTP ${status}.`, 'Check its logs.');
   if (isNetworkFailure(error)) {
     if (context.reachable) {
       return new ConnectionError(

@@ -27,7 +27,16 @@ export class LoggingTransport implements Transport {
       const offloaded = 'result' in message ? peekOffloaded(message.result) : undefined;
       if (offloaded) {
         // A large result parsed in the response worker: logged with its real size, not copied or measured again.
-        this.log.record('in', { jsonrpc: '2.0', id: offloaded.id, result: `(${offloaded.size} characters: a large result, parsed off the main thread; shown in the Result region)` }, Date.now(), offloaded.messageSize);
+        this.log.record(
+          'in',
+          {
+            jsonrpc: '2.0',
+            id: offloaded.id,
+            result: `(${offloaded.size} characters: a large result, parsed off the main thread; shown in the Result region)`,
+          },
+          Date.now(),
+          offloaded.messageSize,
+        );
       } else this.log.record('in', message);
       this.onmessage?.(message, extra);
     };

@@ -31,7 +31,10 @@ export const MAX_EXPECTED = 256;
 const KEPT_TEXTS = 4;
 
 /** The worker's side: a parser per stream, fed by the main thread's messages, its output posted back. */
-export function createOffloadHost(post: (output: Exclude<FromWorker, { type: 'ready' }>) => void, newKey: () => string): (message: ToWorker) => void {
+export function createOffloadHost(
+  post: (output: Exclude<FromWorker, { type: 'ready' }>) => void,
+  newKey: () => string,
+): (message: ToWorker) => void {
   const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number> }>();
   // The text of the last few payloads, until the main thread asks for it as a Blob (to keep it) or it is dropped.
   const texts = new Map<string, string>();

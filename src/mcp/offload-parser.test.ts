@@ -7,11 +7,21 @@ import { createOffloadParser, OFFLOADED_META_KEY, type ParserOutput } from './of
 const encode = (text: string) => new TextEncoder().encode(text);
 
 /** Feeds `input` in chunks cut at the given byte offsets; returns what the parser emitted. */
-function run(input: string, cuts: number[], options: { mode?: 'sse' | 'json'; threshold?: number; expect?: Array<string | number> } = {}): ParserOutput[] {
+function run(
+  input: string,
+  cuts: number[],
+  options: { mode?: 'sse' | 'json'; threshold?: number; expect?: Array<string | number> } = {},
+): ParserOutput[] {
   const out: ParserOutput[] = [];
   const expected = new Set(options.expect ?? [1]);
   let n = 0;
-  const parser = createOffloadParser({ mode: options.mode ?? 'sse', threshold: options.threshold ?? 100, expects: (id) => expected.has(id), nextKey: () => `k${++n}`, emit: (o) => out.push(o) });
+  const parser = createOffloadParser({
+    mode: options.mode ?? 'sse',
+    threshold: options.threshold ?? 100,
+    expects: (id) => expected.has(id),
+    nextKey: () => `k${++n}`,
+    emit: (o) => out.push(o),
+  });
   const bytes = encode(input);
   let at = 0;
   for (const cut of [...cuts.filter((c) => c > 0 && c < bytes.length)].sort((a, b) => a - b)) {
@@ -24,7 +34,8 @@ function run(input: string, cuts: number[], options: { mode?: 'sse' | 'json'; th
 }
 
 const text = (out: ParserOutput[]) => out.map((o) => o.text).join('');
-const big = (id: number | string, size = 500) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'é'.repeat(size) }] } });
+const big = (id: number | string, size = 500) =>
+  JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'é'.repeat(size) }] } });
 
 describe('the offload parser', () => {
   it('passes small events through with their fields, in order', () => {
@@ -40,16 +51,27 @@ describe('the offload parser', () => {
     expect(out).toHaveLength(1);
     const [o] = out;
     if (o?.type !== 'offloaded') throw new Error('not offloaded');
-    expect(o.text).toBe(`id: e7\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { _meta: { [OFFLOADED_META_KEY]: 'k1' } } })}\n\n`);
+    expect(o.text).toBe(
+      `id: e7\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 1, result: { _meta: { [OFFLOADED_META_KEY]: 'k1' } } })}\n\n`,
+    );
     expect(JSON.parse(o.payload.text)).toEqual((JSON.parse(message) as { result: unknown }).result);
-    expect(o.payload).toMatchObject({ id: 1, size: o.payload.text.length, messageSize: message.length, summary: { kind: 'call-tool', envelope: 'spec' } });
+    expect(o.payload).toMatchObject({
+      id: 1,
+      size: o.payload.text.length,
+      messageSize: message.length,
+      summary: { kind: 'call-tool', envelope: 'spec' },
+    });
   });
 
   it('summarises an invalid large result with the reason, and leaves other ids, errors and notifications alone', () => {
     const invalid = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: 'x'.repeat(300) } });
     const [o] = run(`data: ${invalid}\n\n`, []);
     expect(o?.type === 'offloaded' && o.payload.summary.kind).toBe('invalid');
-    for (const other of [big(2), JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: 1, message: 'x'.repeat(300) } }), JSON.stringify({ jsonrpc: '2.0', method: 'n', params: { x: 'y'.repeat(300) } })]) {
+    for (const other of [
+      big(2),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: 1, message: 'x'.repeat(300) } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'n', params: { x: 'y'.repeat(300) } }),
+    ]) {
       const out = run(`data: ${other}\n\n`, [50]);
       expect(out.map((x) => x.type)).toEqual(['text']);
       expect(text(out)).toBe(`data: ${other}\n\n`);
@@ -61,8 +83,15 @@ describe('the offload parser', () => {
     const half = message.length / 2;
     const input = `data: ${message.slice(0, half)}\r\ndata:${message.slice(half)}\r\r`;
     // A data line break inside a JSON string value would not be valid JSON, so break between tokens instead.
-    const split = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'z'.repeat(200) }] } }).replace(',"result"', '\n,"result"');
-    const input2 = split.split('\n').map((l) => `data: ${l}`).join('\r\n') + '\r\n\r\n';
+    const split = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'z'.repeat(200) }] } }).replace(
+      ',"result"',
+      '\n,"result"',
+    );
+    const input2 =
+      split
+        .split('\n')
+        .map((l) => `data: ${l}`)
+        .join('\r\n') + '\r\n\r\n';
     const out2 = run(input2, [input2.indexOf('\r') + 1]);
     expect(out2[0]?.type).toBe('offloaded');
     // The first input's halves cut a string in two: not JSON once joined with a newline, so it passes through.
@@ -79,7 +108,12 @@ describe('the offload parser', () => {
 
   it('re-emits any stream of small events exactly, however it is cut into chunks', () => {
     const line = fc.stringMatching(/^[a-z:{}" 0-9é]{0,30}$/);
-    const event = fc.array(line.filter((l) => l !== ''), { minLength: 1, maxLength: 4 }).map((ls) => `${ls.join('\n')}\n\n`);
+    const event = fc
+      .array(
+        line.filter((l) => l !== ''),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((ls) => `${ls.join('\n')}\n\n`);
     fc.assert(
       fc.property(fc.array(event, { maxLength: 6 }), fc.array(fc.nat(400), { maxLength: 8 }), (events, cuts) => {
         const input = events.join('');
@@ -90,7 +124,13 @@ describe('the offload parser', () => {
 
   it('emits each event as soon as its blank line arrives, not when the stream ends', () => {
     const out: ParserOutput[] = [];
-    const parser = createOffloadParser({ mode: 'sse', threshold: 100, expects: (id) => id === 1, nextKey: () => 'k', emit: (o) => out.push(o) });
+    const parser = createOffloadParser({
+      mode: 'sse',
+      threshold: 100,
+      expects: (id) => id === 1,
+      nextKey: () => 'k',
+      emit: (o) => out.push(o),
+    });
     parser.push(encode('data: {"jsonrpc":"2.0","method":"a"}\n'));
     expect(out).toEqual([]);
     parser.push(encode('\ndata: {"jsonrpc":"2.0","method":"b"}\r'));
@@ -126,7 +166,14 @@ describe('the offload parser', () => {
   it('does not parse a large event while nothing is expected', () => {
     const asked: Array<string | number> = [];
     const out: ParserOutput[] = [];
-    const parser = createOffloadParser({ mode: 'sse', threshold: 100, expects: (id) => (asked.push(id), true), expecting: () => false, nextKey: () => 'k', emit: (o) => out.push(o) });
+    const parser = createOffloadParser({
+      mode: 'sse',
+      threshold: 100,
+      expects: (id) => (asked.push(id), true),
+      expecting: () => false,
+      nextKey: () => 'k',
+      emit: (o) => out.push(o),
+    });
     parser.push(encode(`data: ${big(1)}\n\n`));
     expect(asked).toEqual([]);
     expect(text(out)).toBe(`data: ${big(1)}\n\n`);
@@ -142,7 +189,10 @@ type HostOutput = Parameters<Parameters<typeof createOffloadHost>[0]>[0];
 describe('the worker host', () => {
   it('on a stream that lives as long as the connection, expects ids as they come and forgets the oldest beyond its bound', () => {
     const out: HostOutput[] = [];
-    const handle = createOffloadHost((o) => out.push(o), () => 'k');
+    const handle = createOffloadHost(
+      (o) => out.push(o),
+      () => 'k',
+    );
     const send = (id: number) => handle({ type: 'chunk', stream: 1, bytes: encode(`data: ${big(id, 200_000)}\n\n`) });
     handle({ type: 'start', stream: 1, mode: 'sse', threshold: 100_000, expect: [] });
     for (let id = 0; id <= MAX_EXPECTED; id++) handle({ type: 'expect', stream: 1, id });
@@ -157,7 +207,10 @@ describe('the worker host', () => {
 
   it('ignores an expectation for a stream it does not know', () => {
     const out: HostOutput[] = [];
-    const handle = createOffloadHost((o) => out.push(o), () => 'k');
+    const handle = createOffloadHost(
+      (o) => out.push(o),
+      () => 'k',
+    );
     handle({ type: 'expect', stream: 9, id: 1 });
     expect(out).toEqual([]);
   });
@@ -165,7 +218,10 @@ describe('the worker host', () => {
   it('gives an offloaded text as a UTF-8 Blob once, then lets go of it', async () => {
     const out: HostOutput[] = [];
     let key = 0;
-    const handle = createOffloadHost((o) => out.push(o), () => `k${++key}`);
+    const handle = createOffloadHost(
+      (o) => out.push(o),
+      () => `k${++key}`,
+    );
     handle({ type: 'start', stream: 1, mode: 'json', threshold: 100, expect: [7] });
     const result = { content: [{ type: 'text', text: 'é'.repeat(300) }] };
     handle({ type: 'chunk', stream: 1, bytes: encode(JSON.stringify({ jsonrpc: '2.0', id: 7, result })) });
@@ -201,7 +257,9 @@ describe('the offloaded text', () => {
   it('is serialised again when the message has a layout of its own or a duplicated member', () => {
     expect(parse('{ "jsonrpc": "2.0", "id": 1, "result": {"content": []} }')).toBe('{"content":[]}');
     // Two "result" members: JSON.parse keeps the last; the text must be that one, not both.
-    expect(parse('{"jsonrpc":"2.0","id":1,"result":{"content":[]},"result":{"content":[{"type":"text","text":"b"}]}}')).toBe('{"content":[{"type":"text","text":"b"}]}');
+    expect(parse('{"jsonrpc":"2.0","id":1,"result":{"content":[]},"result":{"content":[{"type":"text","text":"b"}]}}')).toBe(
+      '{"content":[{"type":"text","text":"b"}]}',
+    );
   });
 });
 
@@ -216,34 +274,42 @@ describe('the top-level spans', () => {
 
   it('finds where each container member of an object begins and ends, however the text is cut', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(tricky, json), { minLength: 1, maxLength: 5 }), fc.array(fc.nat(300), { maxLength: 6 }), (members, cuts) => {
-        // Written by hand, so each member's offsets are known (duplicate names included).
-        let text = '{';
-        const expected: Array<[number, number]> = [];
-        members.forEach(([name, value], i) => {
-          text += `${i ? ',' : ''}${JSON.stringify(name)}:`;
-          const written = JSON.stringify(value);
-          if (typeof value === 'object' && value !== null) expected.push([text.length, text.length + written.length - 1]);
-          text += written;
-        });
-        text += '}';
-        const spans = new TopLevelSpans();
-        let at = 0;
-        for (const cut of [...cuts, text.length].filter((c) => c <= text.length).sort((a, b) => a - b)) {
-          spans.feed(text.slice(at, Math.max(at, cut)));
-          at = Math.max(at, cut);
-        }
-        for (const [start, end] of expected) {
-          expect(spans.has(start, end)).toBe(true);
-          expect(spans.has(start, end - 1)).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(tricky, json), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(300), { maxLength: 6 }),
+        (members, cuts) => {
+          // Written by hand, so each member's offsets are known (duplicate names included).
+          let text = '{';
+          const expected: Array<[number, number]> = [];
+          members.forEach(([name, value], i) => {
+            text += `${i ? ',' : ''}${JSON.stringify(name)}:`;
+            const written = JSON.stringify(value);
+            if (typeof value === 'object' && value !== null) expected.push([text.length, text.length + written.length - 1]);
+            text += written;
+          });
+          text += '}';
+          const spans = new TopLevelSpans();
+          let at = 0;
+          for (const cut of [...cuts, text.length].filter((c) => c <= text.length).sort((a, b) => a - b)) {
+            spans.feed(text.slice(at, Math.max(at, cut)));
+            at = Math.max(at, cut);
+          }
+          for (const [start, end] of expected) {
+            expect(spans.has(start, end)).toBe(true);
+            expect(spans.has(start, end - 1)).toBe(false);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('gives the offloaded text of any large result, cut anywhere, as the exact value JSON.parse keeps', () => {
-    const message = fc.record({ result: fc.record({ content: fc.constant([{ type: 'text', text: 'x'.repeat(120) }]), extra: json }), twice: fc.boolean(), shuffle: fc.boolean() });
+    const message = fc.record({
+      result: fc.record({ content: fc.constant([{ type: 'text', text: 'x'.repeat(120) }]), extra: json }),
+      twice: fc.boolean(),
+      shuffle: fc.boolean(),
+    });
     fc.assert(
       fc.property(message, fc.array(fc.nat(400), { maxLength: 6 }), ({ result, twice, shuffle }, cuts) => {
         const body = JSON.stringify(result);

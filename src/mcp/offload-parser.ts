@@ -22,9 +22,7 @@ export interface OffloadedPayload {
   id: string | number;
 }
 
-export type ParserOutput =
-  | { type: 'text'; text: string }
-  | { type: 'offloaded'; text: string; key: string; payload: OffloadedPayload };
+export type ParserOutput = { type: 'text'; text: string } | { type: 'offloaded'; text: string; key: string; payload: OffloadedPayload };
 
 export interface ParserOptions {
   mode: 'sse' | 'json';
@@ -68,7 +66,11 @@ function resultText(data: string, message: Record<string, unknown>, spans: TopLe
  * Parses `data` as a JSON-RPC result for an expected id and offloads it; undefined when it is anything else
  * (an error, a notification, a request, a batch, not JSON), which then passes through as it came.
  */
-function tryOffload(data: string, spans: TopLevelSpans, options: ParserOptions): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
+function tryOffload(
+  data: string,
+  spans: TopLevelSpans,
+  options: ParserOptions,
+): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
   if (data.length < options.threshold) return undefined;
   let message: unknown;
   try {
@@ -78,10 +80,17 @@ function tryOffload(data: string, spans: TopLevelSpans, options: ParserOptions):
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const m = message as { jsonrpc?: unknown; id?: unknown; result?: unknown };
-  if (m.jsonrpc !== '2.0' || !('result' in m) || (typeof m.id !== 'string' && typeof m.id !== 'number') || !options.expects(m.id)) return undefined;
+  if (m.jsonrpc !== '2.0' || !('result' in m) || (typeof m.id !== 'string' && typeof m.id !== 'number') || !options.expects(m.id))
+    return undefined;
   const text = resultText(data, m, spans);
   const key = options.nextKey();
-  const payload: OffloadedPayload = { text, summary: summariseResult(parseTaskResult(m.result)), size: text.length, messageSize: data.length, id: m.id };
+  const payload: OffloadedPayload = {
+    text,
+    summary: summariseResult(parseTaskResult(m.result)),
+    size: text.length,
+    messageSize: data.length,
+    id: m.id,
+  };
   return { standIn: standIn(m.id, key), key, payload };
 }
 
@@ -142,7 +151,12 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
       const offloaded = tryOffload(data, eventSpans, options);
       if (offloaded) {
         const fields = event.filter((line) => !line.startsWith('data:'));
-        options.emit({ type: 'offloaded', text: `${[...fields, `data: ${offloaded.standIn}`].join('\n')}\n\n`, key: offloaded.key, payload: offloaded.payload });
+        options.emit({
+          type: 'offloaded',
+          text: `${[...fields, `data: ${offloaded.standIn}`].join('\n')}\n\n`,
+          key: offloaded.key,
+          payload: offloaded.payload,
+        });
         return;
       }
     }
@@ -201,7 +215,11 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
         jsonSpans.feed(rest);
         const body = jsonPieces.join('');
         const offloaded = tryOffload(body, jsonSpans, options);
-        options.emit(offloaded ? { type: 'offloaded', text: offloaded.standIn, key: offloaded.key, payload: offloaded.payload } : { type: 'text', text: body });
+        options.emit(
+          offloaded
+            ? { type: 'offloaded', text: offloaded.standIn, key: offloaded.key, payload: offloaded.payload }
+            : { type: 'text', text: body },
+        );
         return;
       }
       if (rest) feedSse(rest);

@@ -37,7 +37,13 @@ function sseResponse(init: { status?: number; type?: string } = {}) {
   const cancelled: unknown[] = [];
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c), cancel: (reason) => void cancelled.push(reason) });
   const response = new Response(body, { status: init.status ?? 200, headers: { 'content-type': init.type ?? 'text/event-stream' } });
-  return { response, write: (text: string) => controller.enqueue(new TextEncoder().encode(text)), close: () => controller.close(), fail: (error: Error) => controller.error(error), cancelled };
+  return {
+    response,
+    write: (text: string) => controller.enqueue(new TextEncoder().encode(text)),
+    close: () => controller.close(),
+    fail: (error: Error) => controller.error(error),
+    cancelled,
+  };
 }
 
 /** Reads from `reader` until the text read so far ends a whole number of events (or the stream ends). */
@@ -52,7 +58,8 @@ async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>): Prom
   return text;
 }
 
-const answer = (id: number, size: number) => JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'x'.repeat(size) }] } });
+const answer = (id: number, size: number) =>
+  JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: 'x'.repeat(size) }] } });
 
 describe('the legacy SSE event stream, routed through the worker', () => {
   let offload: Offload;

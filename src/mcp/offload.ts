@@ -103,7 +103,8 @@ function getWorker(): Worker | null {
   w.onerror = (event) => {
     settle(null);
     // A worker that fails to load fails every stream it was given; later responses are not routed to it.
-    for (const handler of [...handlers.values()]) handler({ stream: -1, type: 'error', message: `The response worker failed: ${event.message || 'it did not load'}` });
+    for (const handler of [...handlers.values()])
+      handler({ stream: -1, type: 'error', message: `The response worker failed: ${event.message || 'it did not load'}` });
     for (const answer of [...blobRequests.values()]) answer(null);
     worker = null;
   };
@@ -142,7 +143,12 @@ function modeOf(response: Response): 'sse' | 'json' | undefined {
  * `source` routed through the worker, which starts out expecting the answers to `expect`; `expectId` adds one
  * while the stream runs. End, cancel and errors propagate both ways.
  */
-function routeThrough(w: Worker, source: ReadableStream<Uint8Array>, mode: 'sse' | 'json', expect: ReadonlyArray<string | number>): { body: ReadableStream<Uint8Array>; expectId: (id: string | number) => void } {
+function routeThrough(
+  w: Worker,
+  source: ReadableStream<Uint8Array>,
+  mode: 'sse' | 'json',
+  expect: ReadonlyArray<string | number>,
+): { body: ReadableStream<Uint8Array>; expectId: (id: string | number) => void } {
   const stream = ++nextStream;
   const reader = source.getReader();
   const encoder = new TextEncoder();

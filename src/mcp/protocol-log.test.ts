@@ -34,7 +34,12 @@ describe('ProtocolLog', () => {
   it('never keeps a secret, wherever it appears in a message', () => {
     const log = new ProtocolLog(10);
     log.setSecrets(['tok-12345']);
-    log.record('out', { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { arguments: { auth: 'Bearer tok-12345', nested: ['tok-12345'] } } });
+    log.record('out', {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { arguments: { auth: 'Bearer tok-12345', nested: ['tok-12345'] } },
+    });
     const text = JSON.stringify(log.getSnapshot().entries);
     expect(text).not.toContain('tok-12345');
     expect(text).toContain('Bearer [redacted]');

@@ -45,12 +45,12 @@ interface TruncatedMessage {
   start: string;
 }
 
-
 function classify(message: unknown): { kind: MessageKind; method?: string; id?: string | number } {
   if (typeof message !== 'object' || message === null) return { kind: 'invalid' };
   const m = message as { method?: unknown; id?: unknown; result?: unknown; error?: unknown };
   const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
-  if (typeof m.method === 'string') return id === undefined ? { kind: 'notification', method: m.method } : { kind: 'request', method: m.method, id };
+  if (typeof m.method === 'string')
+    return id === undefined ? { kind: 'notification', method: m.method } : { kind: 'request', method: m.method, id };
   if ('error' in m) return id === undefined ? { kind: 'error' } : { kind: 'error', id };
   if ('result' in m && id !== undefined) return { kind: 'response', id };
   return { kind: 'invalid' };

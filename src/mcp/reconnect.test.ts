@@ -150,7 +150,12 @@ describe('reconnector on a fake clock', () => {
 
   it('treats a try that throws as a failure to retry', async () => {
     const clock = fakeTimers();
-    const reconnector = createReconnector({ timers: clock.timers, delay, changed: () => {}, tryOnce: () => Promise.reject(new Error('boom')) });
+    const reconnector = createReconnector({
+      timers: clock.timers,
+      delay,
+      changed: () => {},
+      tryOnce: () => Promise.reject(new Error('boom')),
+    });
     reconnector.lost('gone');
     clock.advance(300);
     await settle();

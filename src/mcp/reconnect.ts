@@ -30,7 +30,10 @@ export function reconnectStep(
 ): { state: ReconnectState; decision: ReconnectDecision } {
   const wait = (reason: string, tryNumber: number, lastFailure: string | undefined) => {
     const delayMs = delay(tryNumber);
-    return { state: { phase: 'waiting', reason, tryNumber, delayMs, lastFailure } as const, decision: { type: 'schedule', delayMs } as const };
+    return {
+      state: { phase: 'waiting', reason, tryNumber, delayMs, lastFailure } as const,
+      decision: { type: 'schedule', delayMs } as const,
+    };
   };
   const same = { state, decision: { type: 'none' } as const };
   switch (event.type) {
@@ -41,7 +44,10 @@ export function reconnectStep(
       return state.phase === 'idle' ? wait(event.reason, 1, undefined) : same;
     case 'timerFired':
       return state.phase === 'waiting'
-        ? { state: { phase: 'trying', reason: state.reason, tryNumber: state.tryNumber, lastFailure: state.lastFailure }, decision: { type: 'try' } }
+        ? {
+            state: { phase: 'trying', reason: state.reason, tryNumber: state.tryNumber, lastFailure: state.lastFailure },
+            decision: { type: 'try' },
+          }
         : same;
     case 'trySucceeded':
       return state.phase === 'trying' ? { state: IDLE, decision: { type: 'none' } } : same;

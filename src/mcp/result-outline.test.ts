@@ -30,7 +30,9 @@ describe('result outline', () => {
   });
 
   it('takes an embedded resource’s own MIME type and text, and a ReadResourceResult’s contents', () => {
-    expect(outlineOf({ content: [{ type: 'resource', resource: { uri: 'demo://a', mimeType: 'text/markdown', text: '# Hi' } }] }).blocks[0]).toEqual({
+    expect(
+      outlineOf({ content: [{ type: 'resource', resource: { uri: 'demo://a', mimeType: 'text/markdown', text: '# Hi' } }] }).blocks[0],
+    ).toEqual({
       type: 'resource',
       mimeType: 'text/markdown',
       chars: 4,

@@ -56,7 +56,8 @@ export function shapeOf(value: unknown): string {
     const n = Object.keys(value).length;
     return `object of ${n.toLocaleString('en')} member${n === 1 ? '' : 's'}`;
   }
-  if (typeof value === 'string') return value.length <= 40 ? JSON.stringify(value) : `string of ${value.length.toLocaleString('en')} characters`;
+  if (typeof value === 'string')
+    return value.length <= 40 ? JSON.stringify(value) : `string of ${value.length.toLocaleString('en')} characters`;
   return String(value);
 }
 
@@ -65,7 +66,10 @@ export function outlineOf(value: unknown): ResultOutline {
   const v = isRecord(value) ? value : {};
   const list = Array.isArray(v.content) ? v.content : Array.isArray(v.contents) ? v.contents : v.content !== undefined ? [v.content] : [];
   const fallbackType = Array.isArray(v.contents) ? 'resource' : 'block';
-  const outline: ResultOutline = { blockCount: list.length, blocks: list.slice(0, OUTLINE_BLOCKS).map((b) => outlineBlock(b, fallbackType)) };
+  const outline: ResultOutline = {
+    blockCount: list.length,
+    blocks: list.slice(0, OUTLINE_BLOCKS).map((b) => outlineBlock(b, fallbackType)),
+  };
   if (isRecord(v.structuredContent)) {
     const keys = Object.keys(v.structuredContent);
     const structured = v.structuredContent;

@@ -16,9 +16,24 @@ describe('saved servers', () => {
   });
 
   it('bind credentials stored without an origin to the server stored beside them, and drop user:password@', () => {
-    const stored = { slots: [{ serverUrl: 'http://me:pw@a.example:81/mcp', bearerToken: 't', headers: [{ id: 1, name: 'X', value: 'v' }, { id: 'x' }], connected: true }] };
+    const stored = {
+      slots: [
+        {
+          serverUrl: 'http://me:pw@a.example:81/mcp',
+          bearerToken: 't',
+          headers: [{ id: 1, name: 'X', value: 'v' }, { id: 'x' }],
+          connected: true,
+        },
+      ],
+    };
     expect(checkSavedServers(stored).slots).toEqual([
-      { serverUrl: 'http://a.example:81/mcp', credentialOrigin: 'http://a.example:81', bearerToken: 't', headers: [{ id: 1, name: 'X', value: 'v' }], connected: true },
+      {
+        serverUrl: 'http://a.example:81/mcp',
+        credentialOrigin: 'http://a.example:81',
+        bearerToken: 't',
+        headers: [{ id: 1, name: 'X', value: 'v' }],
+        connected: true,
+      },
     ]);
   });
 
@@ -34,7 +49,11 @@ describe('saved servers', () => {
 
     vi.resetModules();
     const reloaded = await import('./servers-store');
-    expect(reloaded.activeConnection()).toMatchObject({ serverUrl: 'http://a.example/mcp', bearerToken: 'secret-token', credentialOrigin: 'http://a.example' });
+    expect(reloaded.activeConnection()).toMatchObject({
+      serverUrl: 'http://a.example/mcp',
+      bearerToken: 'secret-token',
+      credentialOrigin: 'http://a.example',
+    });
     expect(reloaded.storedConnectedSlots()).toEqual([]);
   });
 

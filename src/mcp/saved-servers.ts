@@ -21,7 +21,8 @@ export interface SavedServers {
 
 const TRANSPORTS: readonly unknown[] = ['auto', 'streamable-http', 'sse'] satisfies TransportChoice[];
 
-const isHeaderRow = (h: unknown): h is HeaderRow => isRecord(h) && typeof h.name === 'string' && typeof h.value === 'string' && typeof h.id === 'number';
+const isHeaderRow = (h: unknown): h is HeaderRow =>
+  isRecord(h) && typeof h.name === 'string' && typeof h.value === 'string' && typeof h.id === 'number';
 
 /** What is usable of one stored slot: a field that is not understood is left out (the slot starts without it). */
 function checkSlot(slot: Record<string, unknown>): SavedSlot {

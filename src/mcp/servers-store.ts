@@ -53,7 +53,10 @@ export const serversStore = createStore<ServersState>()((set, get) => {
     queueMicrotask(() => {
       saveQueued = false;
       const { slots, activeId } = get();
-      savedServers.setState({ slots: slots.map((slot) => savedSlot(slot.store.getState())), active: slots.findIndex((slot) => slot.id === activeId) });
+      savedServers.setState({
+        slots: slots.map((slot) => savedSlot(slot.store.getState())),
+        active: slots.findIndex((slot) => slot.id === activeId),
+      });
     });
   };
   const makeSlot = (seed: SlotSeed): ServerSlot => {
@@ -114,7 +117,11 @@ export function activeConnection(): ConnectionState {
 
 /** The slot connected (or set up) for a server identity, if any. */
 export function slotForServer(serverUrl: string): ServerSlot | undefined {
-  return serversStore.getState().slots.find((slot) => slot.store.getState().session?.serverUrl === serverUrl || serverIdentity(slot.store.getState().serverUrl) === serverUrl);
+  return serversStore
+    .getState()
+    .slots.find(
+      (slot) => slot.store.getState().session?.serverUrl === serverUrl || serverIdentity(slot.store.getState().serverUrl) === serverUrl,
+    );
 }
 
 /** Calls `listener` when the connection on screen changes, or another server is shown. */

@@ -3,7 +3,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ElicitRequestSchema, RELATED_TASK_META_KEY, type ElicitResult, type Implementation, type ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitRequestSchema,
+  RELATED_TASK_META_KEY,
+  type ElicitResult,
+  type Implementation,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
@@ -23,7 +29,10 @@ interface SessionEvents {
   /** A task status push arrived; params are untrusted. */
   taskPush: (params: unknown, method: TaskPushMethod) => void;
   /** The server asks the user for input; resolve with the user's answer. `signal` aborts if the server gives up. */
-  elicitation: (request: { key: string; message: string; requestedSchema: unknown; taskId?: string }, signal: AbortSignal) => Promise<ElicitResult>;
+  elicitation: (
+    request: { key: string; message: string; requestedSchema: unknown; taskId?: string },
+    signal: AbortSignal,
+  ) => Promise<ElicitResult>;
   /** The server stopped answering (stream gone and ping failed), or the transport closed by itself. */
   lost: (reason: string) => void;
 }
@@ -90,7 +99,6 @@ type StreamState = 'open' | 'unsupported';
 
 /** Bytes of the notification stream handed on per task when a large chunk arrives (about 30 pushes). */
 const STREAM_PIECE = 8 * 1024;
-
 
 /**
  * Wraps fetch for Streamable HTTP to learn when the GET notification stream opens (or is refused) and when it
@@ -264,10 +272,16 @@ export async function connectToServer(options: ConnectOptions): Promise<McpSessi
     return await connectWith('streamable-http', url, options);
   } catch (error) {
     const status = error instanceof ConnectionError ? error.status : undefined;
-    const fallBack = options.transport === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+    const fallBack =
+      options.transport === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
     if (!fallBack) throw error;
     try {
-      return await connectWith('sse', url, options, `Auto: Streamable HTTP was refused (${(error as Error).message}), so legacy SSE was used.`);
+      return await connectWith(
+        'sse',
+        url,
+        options,
+        `Auto: Streamable HTTP was refused (${(error as Error).message}), so legacy SSE was used.`,
+      );
     } catch {
       throw error;
     }

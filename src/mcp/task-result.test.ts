@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTaskResult } from './task-result';
 
-
 const meta = { 'io.modelcontextprotocol/related-task': { taskId: 't1' } };
 
 describe('parseTaskResult', () => {
@@ -17,7 +16,11 @@ describe('parseTaskResult', () => {
   });
 
   it('reports a seed failure with a null result as "no result", not an empty box', () => {
-    expect(parseTaskResult({ taskId: 't1', status: 'failed', result: null })).toEqual({ kind: 'no-result', envelope: 'seed', status: 'failed' });
+    expect(parseTaskResult({ taskId: 't1', status: 'failed', result: null })).toEqual({
+      kind: 'no-result',
+      envelope: 'seed',
+      status: 'failed',
+    });
   });
 
   it('recognises the other results a task can carry: ReadResourceResult, ElicitResult, CreateMessageResult', () => {
@@ -28,7 +31,10 @@ describe('parseTaskResult', () => {
   });
 
   it('does not take an arbitrary object for an empty CallToolResult', () => {
-    expect(parseTaskResult({ hello: 'world' })).toMatchObject({ kind: 'invalid', error: expect.stringMatching(/neither content nor structuredContent/) as unknown });
+    expect(parseTaskResult({ hello: 'world' })).toMatchObject({
+      kind: 'invalid',
+      error: expect.stringMatching(/neither content nor structuredContent/) as unknown,
+    });
   });
 
   it('reports what is wrong with a payload that is not a CallToolResult', () => {

@@ -55,7 +55,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** True for the seed's envelope: `{ taskId, status, result }` with no content of its own. */
 function isSeedEnvelope(value: unknown): value is { taskId: string; status: string; result?: unknown } {
-  return isRecord(value) && typeof value.taskId === 'string' && typeof value.status === 'string' && !('content' in value) && !('structuredContent' in value);
+  return (
+    isRecord(value) &&
+    typeof value.taskId === 'string' &&
+    typeof value.status === 'string' &&
+    !('content' in value) &&
+    !('structuredContent' in value)
+  );
 }
 
 type Issues = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
@@ -73,21 +79,31 @@ function relatedTaskOf(value: Record<string, unknown>): string | undefined {
 }
 
 function classify(value: unknown, envelope: Envelope): TaskResult {
-  if (!isRecord(value)) return { kind: 'invalid', error: `Expected an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}` };
+  if (!isRecord(value))
+    return {
+      kind: 'invalid',
+      error: `Expected an object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`,
+    };
   const related = relatedTaskOf(value);
   const withRelated = <T extends TaskResult>(r: T): T => (related === undefined ? r : { ...r, relatedTaskId: related });
   // Pick the schema by the fields that tell the result types apart, then validate strictly against it.
   if ('contents' in value) {
     const parsed = ReadResourceResultSchema.safeParse(value);
-    return parsed.success ? withRelated({ kind: 'read-resource', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not a ReadResourceResult: ${describeIssues(parsed.error)}` };
+    return parsed.success
+      ? withRelated({ kind: 'read-resource', envelope, value: parsed.data })
+      : { kind: 'invalid', error: `Not a ReadResourceResult: ${describeIssues(parsed.error)}` };
   }
   if ('action' in value) {
     const parsed = ElicitResultSchema.safeParse(value);
-    return parsed.success ? withRelated({ kind: 'elicit', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not an ElicitResult: ${describeIssues(parsed.error)}` };
+    return parsed.success
+      ? withRelated({ kind: 'elicit', envelope, value: parsed.data })
+      : { kind: 'invalid', error: `Not an ElicitResult: ${describeIssues(parsed.error)}` };
   }
   if ('role' in value && 'model' in value) {
     const parsed = CreateMessageResultSchema.safeParse(value);
-    return parsed.success ? withRelated({ kind: 'create-message', envelope, value: parsed.data }) : { kind: 'invalid', error: `Not a CreateMessageResult: ${describeIssues(parsed.error)}` };
+    return parsed.success
+      ? withRelated({ kind: 'create-message', envelope, value: parsed.data })
+      : { kind: 'invalid', error: `Not a CreateMessageResult: ${describeIssues(parsed.error)}` };
   }
   if (!('content' in value) && !('structuredContent' in value)) {
     return { kind: 'invalid', error: 'Not a CallToolResult: it has neither content nor structuredContent' };
@@ -97,7 +113,12 @@ function classify(value: unknown, envelope: Envelope): TaskResult {
   return partlyValid(value, envelope, withRelated) ?? { kind: 'invalid', error: `Not a CallToolResult: ${describeIssues(parsed.error)}` };
 }
 
-const BLOCK_SCHEMAS: Partial<Record<string, { safeParse: (raw: unknown) => { success: true; data: CallToolResult['content'][number] } | { success: false; error: Issues } }>> = {
+const BLOCK_SCHEMAS: Partial<
+  Record<
+    string,
+    { safeParse: (raw: unknown) => { success: true; data: CallToolResult['content'][number] } | { success: false; error: Issues } }
+  >
+> = {
   text: TextContentSchema,
   image: ImageContentSchema,
   audio: AudioContentSchema,
@@ -109,14 +130,24 @@ const BLOCK_SCHEMAS: Partial<Record<string, { safeParse: (raw: unknown) => { suc
  * A CallToolResult whose only faults are some of its content blocks: the valid blocks are shown as usual and each
  * invalid one raw in its place, with its own error. Undefined when the rest of the result does not validate either.
  */
-function partlyValid(value: Record<string, unknown>, envelope: Envelope, withRelated: <T extends TaskResult>(r: T) => T): TaskResult | undefined {
+function partlyValid(
+  value: Record<string, unknown>,
+  envelope: Envelope,
+  withRelated: <T extends TaskResult>(r: T) => T,
+): TaskResult | undefined {
   if (!Array.isArray(value.content)) return undefined;
   const rest = CallToolResultSchema.safeParse({ ...value, content: [] });
   if (!rest.success) return undefined;
   const slots: ContentSlot[] = value.content.map((raw: unknown): ContentSlot => {
     const type = isRecord(raw) ? raw.type : undefined;
     const schema = typeof type === 'string' ? BLOCK_SCHEMAS[type] : undefined;
-    if (!schema) return { invalid: { raw, error: typeof type === 'string' ? `unknown content block type "${type.slice(0, 100)}"` : 'a content block needs a string "type"' } };
+    if (!schema)
+      return {
+        invalid: {
+          raw,
+          error: typeof type === 'string' ? `unknown content block type "${type.slice(0, 100)}"` : 'a content block needs a string "type"',
+        },
+      };
     const block = schema.safeParse(raw);
     return block.success ? { valid: block.data } : { invalid: { raw, error: `${String(type)} block: ${describeIssues(block.error)}` } };
   });
@@ -135,7 +166,12 @@ export function parseTaskResult(raw: unknown): TaskResult {
 
 /** A TaskResult without its (possibly huge) value; with an outline of what the value holds. */
 export type ResultSummary =
-  | { kind: 'call-tool' | 'read-resource' | 'elicit' | 'create-message'; envelope: Envelope; relatedTaskId?: string; outline?: ResultOutline }
+  | {
+      kind: 'call-tool' | 'read-resource' | 'elicit' | 'create-message';
+      envelope: Envelope;
+      relatedTaskId?: string;
+      outline?: ResultOutline;
+    }
   | { kind: 'no-result'; envelope: 'seed'; status: string }
   | { kind: 'invalid'; error: string };
 

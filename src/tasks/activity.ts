@@ -54,7 +54,14 @@ export class EndWatcher {
       if (first || live || !isTerminal(entry.task.status)) continue;
       // Ended: seen live before, or new to us but its own history shows it running in this page.
       const wasLive = before ? before.live : entry.history.some((h) => !isTerminal(h.status) && h.status !== 'expired');
-      if (wasLive) ended.push({ serverUrl, taskId: id, toolName: entry.toolName, status: displayStatus(entry, now), message: entry.task.statusMessage });
+      if (wasLive)
+        ended.push({
+          serverUrl,
+          taskId: id,
+          toolName: entry.toolName,
+          status: displayStatus(entry, now),
+          message: entry.task.statusMessage,
+        });
     }
     this.seen.set(serverUrl, next);
     return ended;

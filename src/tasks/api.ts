@@ -58,12 +58,7 @@ export async function cancelTask(client: Client, taskId: string): Promise<Task> 
 }
 
 /** Starts a tool as a task: tools/call with `task` in its params; the answer must be a CreateTaskResult. */
-export async function startToolTask(
-  client: Client,
-  name: string,
-  args: Record<string, unknown>,
-  ttl?: number,
-): Promise<Task> {
+export async function startToolTask(client: Client, name: string, args: Record<string, unknown>, ttl?: number): Promise<Task> {
   const raw = await client.request(
     { method: 'tools/call', params: { name, arguments: args, task: ttl === undefined ? {} : { ttl } } },
     AnyResult,
@@ -97,7 +92,9 @@ export async function fetchTaskResult(
     // A server that echoes a credential back: the text is parsed here to redact it (one long task, only then), so
     // it is never kept, copied or downloaded.
     if (!textMayHoldSecret(offloaded.text, secrets)) {
-      return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size, { blob: () => offloadedBlob(offloaded.key) });
+      return new TextBackedResult(taskId, offloaded.text, offloaded.summary, Date.now(), offloaded.size, {
+        blob: () => offloadedBlob(offloaded.key),
+      });
     }
     const value = redactSecrets(JSON.parse(offloaded.text) as unknown, secrets);
     return { taskId, raw: value, parsed: parseTaskResult(value), fetchedAt: Date.now(), size: offloaded.size };

@@ -10,8 +10,10 @@ describe('server behaviour detector', () => {
     expect(dialectOf(run({ type: 'push', method: 'notifications/tasks/updated' }))).toBe('seed');
     expect(dialectOf(run({ type: 'result-early', outcome: 'refused', taskId: 't' }))).toBe('seed');
     expect(dialectOf(run({ type: 'result', envelope: 'seed', taskId: 't', relatedTaskMeta: false }))).toBe('seed');
-    expect(dialectOf(run({ type: 'result-early', outcome: 'blocked', taskId: 't' }), )).toBe('spec');
-    expect(dialectOf(run({ type: 'push', method: 'notifications/tasks/status' }, { type: 'push', method: 'notifications/tasks/updated' }))).toBe('mixed');
+    expect(dialectOf(run({ type: 'result-early', outcome: 'blocked', taskId: 't' }))).toBe('spec');
+    expect(
+      dialectOf(run({ type: 'push', method: 'notifications/tasks/status' }, { type: 'push', method: 'notifications/tasks/updated' })),
+    ).toBe('mixed');
   });
 
   it('warns once per task and kind, counting repeats', () => {
@@ -34,7 +36,12 @@ describe('server behaviour detector', () => {
       { type: 'elicitation' },
       { type: 'elicitation', relatedTaskId: 'c' },
     );
-    expect(s.warnings.map((w) => w.kind)).toEqual(['result-before-terminal', 'unknown-task-push', 'missing-related-task-meta', 'missing-related-task-meta']);
+    expect(s.warnings.map((w) => w.kind)).toEqual([
+      'result-before-terminal',
+      'unknown-task-push',
+      'missing-related-task-meta',
+      'missing-related-task-meta',
+    ]);
     expect(s.elicitations).toBe(2);
   });
 

@@ -67,15 +67,32 @@ export function observe(state: BehaviourState, o: Observation, now = Date.now())
       return o.unknownTask ? warn(next, 'unknown-task-push', `${o.method} for a task the server did not list`, now, o.taskId) : next;
     }
     case 'too-many-tasks':
-      return warn(state, 'too-many-tasks', `Pushes about ${o.ignored} new task(s) ignored: the page lists at most ${o.limit.toLocaleString()} tasks per server`, now);
+      return warn(
+        state,
+        'too-many-tasks',
+        `Pushes about ${o.ignored} new task(s) ignored: the page lists at most ${o.limit.toLocaleString()} tasks per server`,
+        now,
+      );
     case 'invalid-push':
       return warn(state, 'invalid-push', `${o.method} without a valid task (taskId and a known status are required)`, now);
     case 'rejected-update':
       if (o.reason === 'terminal-changed') {
-        return warn(state, 'terminal-changed', `A terminal status changed: ${o.held} → ${o.offered} (${o.source}); kept ${o.held}`, now, o.taskId);
+        return warn(
+          state,
+          'terminal-changed',
+          `A terminal status changed: ${o.held} → ${o.offered} (${o.source}); kept ${o.held}`,
+          now,
+          o.taskId,
+        );
       }
       if (o.reason === 'stale') {
-        return warn(state, 'status-backwards', `An older state arrived after a newer one (${o.source}): ${o.offered} is older than ${o.held}; ignored`, now, o.taskId);
+        return warn(
+          state,
+          'status-backwards',
+          `An older state arrived after a newer one (${o.source}): ${o.offered} is older than ${o.held}; ignored`,
+          now,
+          o.taskId,
+        );
       }
       return state;
     case 'result-early':
@@ -84,7 +101,13 @@ export function observe(state: BehaviourState, o: Observation, now = Date.now())
       const next = { ...state, resultEnvelopes: { ...state.resultEnvelopes, [o.envelope]: (state.resultEnvelopes[o.envelope] ?? 0) + 1 } };
       if (o.envelope === 'invalid') return warn(next, 'invalid-result', o.detail ?? 'tasks/result did not validate', now, o.taskId);
       if (o.envelope === 'spec' && !o.relatedTaskMeta) {
-        return warn(next, 'missing-related-task-meta', 'tasks/result did not carry _meta["io.modelcontextprotocol/related-task"]', now, o.taskId);
+        return warn(
+          next,
+          'missing-related-task-meta',
+          'tasks/result did not carry _meta["io.modelcontextprotocol/related-task"]',
+          now,
+          o.taskId,
+        );
       }
       return next;
     }
@@ -112,7 +135,12 @@ export type Dialect = 'spec' | 'seed' | 'mixed' | 'unknown';
 /** Which dialect the server speaks, as far as the traffic shows. */
 export function dialectOf(state: BehaviourState): Dialect {
   const seed =
-    Boolean(state.pushMethods['notifications/tasks/updated']) || state.earlyResult?.outcome === 'refused' || Boolean(state.resultEnvelopes.seed);
-  const spec = Boolean(state.pushMethods['notifications/tasks/status']) || state.earlyResult?.outcome === 'blocked' || Boolean(state.resultEnvelopes.spec);
+    Boolean(state.pushMethods['notifications/tasks/updated']) ||
+    state.earlyResult?.outcome === 'refused' ||
+    Boolean(state.resultEnvelopes.seed);
+  const spec =
+    Boolean(state.pushMethods['notifications/tasks/status']) ||
+    state.earlyResult?.outcome === 'blocked' ||
+    Boolean(state.resultEnvelopes.spec);
   return seed && spec ? 'mixed' : seed ? 'seed' : spec ? 'spec' : 'unknown';
 }

@@ -7,7 +7,18 @@ import { groupByServer } from './push-buffer';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { useSelectionStore } from './selection-store';
-import { applyTaskUpdate, applyTaskUpdates, findTask, markExpired, mergeListedTasks, MAX_TASKS_PER_SERVER, withinTaskLimit, type TaskEntry, type UpdateInfo, type UpdateOutcome } from './task-cache';
+import {
+  applyTaskUpdate,
+  applyTaskUpdates,
+  findTask,
+  markExpired,
+  mergeListedTasks,
+  MAX_TASKS_PER_SERVER,
+  withinTaskLimit,
+  type TaskEntry,
+  type UpdateInfo,
+  type UpdateOutcome,
+} from './task-cache';
 import { messageOf } from '../lib/errors';
 
 /** Reports what the rules refused to apply, as a protocol observation. */
@@ -36,7 +47,12 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
 }
 
 /** A task this page has just started (tools/call answered with a task). */
-export function recordStartedTask(queryClient: QueryClient, serverUrl: string, task: Task, started: { generation: number; toolName: string }): void {
+export function recordStartedTask(
+  queryClient: QueryClient,
+  serverUrl: string,
+  task: Task,
+  started: { generation: number; toolName: string },
+): void {
   writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
 }
 
@@ -55,7 +71,12 @@ export function restoreKeptTasks(
     let entries = old ?? [];
     for (const r of records) {
       if (entries.some((e) => e.task.taskId === r.taskId)) continue;
-      entries = applyTaskUpdate(entries, r.task, { source: 'kept', now: r.fetchedAt, generation: 0, ...(r.toolName !== undefined && { toolName: r.toolName }) }).entries;
+      entries = applyTaskUpdate(entries, r.task, {
+        source: 'kept',
+        now: r.fetchedAt,
+        generation: 0,
+        ...(r.toolName !== undefined && { toolName: r.toolName }),
+      }).entries;
     }
     return entries;
   });
@@ -76,7 +97,8 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
   const task: Task = entry?.task ?? { taskId: result.taskId, status: 'completed', createdAt: '', lastUpdatedAt: '', ttl: null };
   const { text } = result;
   // A text-backed result is kept as its text (not parsed to be stored), in a Blob (see KeptResult).
-  const stored = async () => (text !== undefined ? { textBlob: await textBlobOf(result, text), summary: resultSummary(result) } : { raw: result.raw });
+  const stored = async () =>
+    text !== undefined ? { textBlob: await textBlobOf(result, text), summary: resultSummary(result) } : { raw: result.raw };
   const keep = () =>
     stored()
       .then((value) =>
@@ -96,7 +118,9 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
       )
       .then(
         (evicted) => {
-          queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) => (old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId]));
+          queryClient.setQueryData<string[]>(mcpKeys.kept(serverUrl), (old) =>
+            old?.includes(result.taskId) ? old : [...(old ?? []), result.taskId],
+          );
           for (const k of evicted) {
             queryClient.setQueryData<string[]>(mcpKeys.kept(k.serverUrl), (old) => old?.filter((id) => id !== k.taskId));
             queryClient.removeQueries({ queryKey: mcpKeys.result(k.serverUrl, k.taskId), exact: true });
@@ -112,11 +136,14 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
   }
   const shown = withKeepState(result, { keeping: true });
   // Written once the result is on screen: handing tens of megabytes to IndexedDB copies them on this thread.
-  void afterNextPaint().then(keep).then((keepError) => {
-    // Only if the entry is still the one shown (not deleted, not fetched again meanwhile).
-    const key = mcpKeys.result(serverUrl, result.taskId);
-    if (queryClient.getQueryData(key) === shown) queryClient.setQueryData(key, withKeepState(shown, keepError === undefined ? {} : { keepError }));
-  });
+  void afterNextPaint()
+    .then(keep)
+    .then((keepError) => {
+      // Only if the entry is still the one shown (not deleted, not fetched again meanwhile).
+      const key = mcpKeys.result(serverUrl, result.taskId);
+      if (queryClient.getQueryData(key) === shown)
+        queryClient.setQueryData(key, withKeepState(shown, keepError === undefined ? {} : { keepError }));
+    });
   return shown;
 }
 

@@ -31,7 +31,11 @@ async function open(server: RunningServer, answer: 'accept' | 'decline' = 'accep
       },
       elicitation: (request) => {
         elicited.push({ message: request.message, ...(request.taskId !== undefined && { taskId: request.taskId }) });
-        return Promise.resolve(answer === 'accept' ? { action: 'accept', content: { name: 'Weekly', format: 'pdf', copies: 2, urgent: true } } : { action: 'decline' });
+        return Promise.resolve(
+          answer === 'accept'
+            ? { action: 'accept', content: { name: 'Weekly', format: 'pdf', copies: 2, urgent: true } }
+            : { action: 'decline' },
+        );
       },
       lost: () => {},
     },

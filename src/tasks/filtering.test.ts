@@ -10,7 +10,10 @@ function build(): TaskEntry[] {
     [{ taskId: 'bbb2', status: 'completed', createdAt: at(2), lastUpdatedAt: at(3), ttl: null }, 'render_chart'],
     [{ taskId: 'ccc3', status: 'failed', statusMessage: 'disk full', createdAt: at(3), lastUpdatedAt: at(4), ttl: 1000 }, 'fail_after'],
   ];
-  return tasks.reduce<TaskEntry[]>((list, [t, tool]) => applyTaskUpdate(list, t, { source: 'create', now: 0, generation: 1, toolName: tool }).entries, []);
+  return tasks.reduce<TaskEntry[]>(
+    (list, [t, tool]) => applyTaskUpdate(list, t, { source: 'create', now: 0, generation: 1, toolName: tool }).entries,
+    [],
+  );
 }
 const now = Date.UTC(2026, 0, 1, 0, 0, 3, 500);
 

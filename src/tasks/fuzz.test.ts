@@ -13,27 +13,29 @@ const RUNS = 10_000;
 describe('fuzz: notification → cache update', () => {
   it(`never throws and keeps its invariants over ${RUNS} random update sequences`, () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(taskLike, fc.constantFrom('push', 'poll', 'list', 'create', 'cancel'), fc.boolean()), { maxLength: 8 }), (updates) => {
-        let entries: TaskEntry[] = [];
-        const terminalSeen = new Map<string, string>();
-        let now = 0;
-        for (const [raw, source, expire] of updates) {
-          now += 1000;
-          const task = parseTask(raw);
-          if (!task) continue;
-          entries = applyTaskUpdate(entries, task, { source, now, generation: 1 }).entries;
-          if (expire) entries = markExpired(entries, task.taskId, 'fuzz', now);
-          entries = mergeListedTasks(entries, [task], now, 1);
-          for (const e of entries) displayStatus(e, now);
-          // A terminal status, once held, never changes.
-          const held = terminalSeen.get(task.taskId);
-          const after = entries.find((e) => e.task.taskId === task.taskId)!;
-          if (held) expect(after.task.status).toBe(held);
-          else if (isTerminal(after.task.status)) terminalSeen.set(task.taskId, after.task.status);
-
-        }
-        expect(new Set(entries.map((e) => e.task.taskId)).size).toBe(entries.length);
-      }),
+      fc.property(
+        fc.array(fc.tuple(taskLike, fc.constantFrom('push', 'poll', 'list', 'create', 'cancel'), fc.boolean()), { maxLength: 8 }),
+        (updates) => {
+          let entries: TaskEntry[] = [];
+          const terminalSeen = new Map<string, string>();
+          let now = 0;
+          for (const [raw, source, expire] of updates) {
+            now += 1000;
+            const task = parseTask(raw);
+            if (!task) continue;
+            entries = applyTaskUpdate(entries, task, { source, now, generation: 1 }).entries;
+            if (expire) entries = markExpired(entries, task.taskId, 'fuzz', now);
+            entries = mergeListedTasks(entries, [task], now, 1);
+            for (const e of entries) displayStatus(e, now);
+            // A terminal status, once held, never changes.
+            const held = terminalSeen.get(task.taskId);
+            const after = entries.find((e) => e.task.taskId === task.taskId)!;
+            if (held) expect(after.task.status).toBe(held);
+            else if (isTerminal(after.task.status)) terminalSeen.set(task.taskId, after.task.status);
+          }
+          expect(new Set(entries.map((e) => e.task.taskId)).size).toBe(entries.length);
+        },
+      ),
       { numRuns: RUNS },
     );
   });
@@ -56,27 +58,31 @@ describe('fuzz: dialect adapter', () => {
 describe('fuzz: a batch of pushes', () => {
   it('applyTaskUpdates gives the same list and outcomes as applyTaskUpdate one by one', () => {
     fc.assert(
-      fc.property(fc.array(taskLike, { maxLength: 6 }), fc.array(fc.tuple(taskLike, fc.constantFrom('push', 'poll', 'create')), { maxLength: 12 }), (seed, batch) => {
-        let start: TaskEntry[] = [];
-        for (const raw of seed) {
-          const task = parseTask(raw);
-          if (task) start = applyTaskUpdate(start, task, { source: 'list', now: 1, generation: 1 }).entries;
-        }
-        const updates = batch.flatMap(([raw, source], i) => {
-          const task = parseTask(raw);
-          return task ? [{ task, info: { source, now: 10 + i, generation: 1 } }] : [];
-        });
-        let oneByOne = start;
-        const expected = updates.map(({ task, info }) => {
-          const known = oneByOne.some((e) => e.task.taskId === task.taskId);
-          const outcome = applyTaskUpdate(oneByOne, task, info);
-          oneByOne = outcome.entries;
-          return { known, rejected: outcome.rejected, previous: outcome.previous };
-        });
-        const batched = applyTaskUpdates(start, updates);
-        expect(batched.entries).toEqual(oneByOne);
-        expect(batched.outcomes.map((o) => ({ known: o.known, rejected: o.rejected, previous: o.previous }))).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(taskLike, { maxLength: 6 }),
+        fc.array(fc.tuple(taskLike, fc.constantFrom('push', 'poll', 'create')), { maxLength: 12 }),
+        (seed, batch) => {
+          let start: TaskEntry[] = [];
+          for (const raw of seed) {
+            const task = parseTask(raw);
+            if (task) start = applyTaskUpdate(start, task, { source: 'list', now: 1, generation: 1 }).entries;
+          }
+          const updates = batch.flatMap(([raw, source], i) => {
+            const task = parseTask(raw);
+            return task ? [{ task, info: { source, now: 10 + i, generation: 1 } }] : [];
+          });
+          let oneByOne = start;
+          const expected = updates.map(({ task, info }) => {
+            const known = oneByOne.some((e) => e.task.taskId === task.taskId);
+            const outcome = applyTaskUpdate(oneByOne, task, info);
+            oneByOne = outcome.entries;
+            return { known, rejected: outcome.rejected, previous: outcome.previous };
+          });
+          const batched = applyTaskUpdates(start, updates);
+          expect(batched.entries).toEqual(oneByOne);
+          expect(batched.outcomes.map((o) => ({ known: o.known, rejected: o.rejected, previous: o.previous }))).toEqual(expected);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

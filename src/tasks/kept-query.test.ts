@@ -19,9 +19,23 @@ const url = 'http://127.0.0.1:1/mcp';
 const value = { content: [{ type: 'text', text: 'kept' }] };
 const text = JSON.stringify(value);
 const summary = summariseResult(parseTaskResult(value));
-const taskOf = (taskId: string): Task => ({ taskId, status: 'completed', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: null });
-const record = (taskId: string, extra: Partial<KeptResult>): KeptResult => ({ serverUrl: url, taskId, task: taskOf(taskId), fetchedAt: 1, size: text.length, ...extra });
-const ids = (queryClient: QueryClient) => (queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url)) ?? []).map((e) => e.task.taskId).sort();
+const taskOf = (taskId: string): Task => ({
+  taskId,
+  status: 'completed',
+  createdAt: '2026-01-01T00:00:00Z',
+  lastUpdatedAt: '2026-01-01T00:00:00Z',
+  ttl: null,
+});
+const record = (taskId: string, extra: Partial<KeptResult>): KeptResult => ({
+  serverUrl: url,
+  taskId,
+  task: taskOf(taskId),
+  fetchedAt: 1,
+  size: text.length,
+  ...extra,
+});
+const ids = (queryClient: QueryClient) =>
+  (queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url)) ?? []).map((e) => e.task.taskId).sort();
 
 afterEach(() => {
   stored.records = [];
@@ -65,7 +79,10 @@ describe('kept results, loaded back', () => {
     const loading = queryClient.fetchQuery(keptQueryOptions(queryClient, url));
     await vi.waitFor(() => expect(ids(queryClient)).toEqual(['kept']));
     // The first page arrives meanwhile.
-    queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(url), (old) => applyTaskUpdate(old ?? [], taskOf('listed'), { source: 'list', now: 2, generation: 1 }).entries);
+    queryClient.setQueryData<TaskEntry[]>(
+      mcpKeys.tasks(url),
+      (old) => applyTaskUpdate(old ?? [], taskOf('listed'), { source: 'list', now: 2, generation: 1 }).entries,
+    );
     release();
     await loading;
     expect(ids(queryClient)).toEqual(['kept', 'listed']);

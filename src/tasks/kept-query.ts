@@ -42,7 +42,9 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
         }
         const result: FetchedResult =
           text !== undefined
-            ? new TextBackedResult(r.taskId, text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(text))), r.fetchedAt, r.size, { fromStore: true })
+            ? new TextBackedResult(r.taskId, text, r.summary ?? summariseResult(parseTaskResult(JSON.parse(text))), r.fetchedAt, r.size, {
+                fromStore: true,
+              })
             : { taskId: r.taskId, raw: r.raw, parsed: parseTaskResult(r.raw), fetchedAt: r.fetchedAt, size: r.size, fromStore: true };
         // Not if a fetch filled it while the text was read.
         if (!queryClient.getQueryData(key)) queryClient.setQueryData(key, result);

@@ -15,7 +15,12 @@ function entry(id: string, status: TaskEntry['task']['status'], receivedAt: numb
 
 describe('polling fallback', () => {
   it('polls only non-terminal tasks that were silent for their pollInterval', () => {
-    const entries = [entry('quiet', 'working', 0, 1000), entry('fresh', 'working', 900, 1000), entry('done', 'completed', 0), entry('asks', 'input_required', 0)];
+    const entries = [
+      entry('quiet', 'working', 0, 1000),
+      entry('fresh', 'working', 900, 1000),
+      entry('done', 'completed', 0),
+      entry('asks', 'input_required', 0),
+    ];
     expect(tasksDueForPoll(entries, 1000, new Set(), new Map())).toEqual(['quiet', 'asks']);
   });
 

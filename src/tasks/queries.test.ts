@@ -43,7 +43,11 @@ describe('the next tasks/list page', () => {
   const paging = (queryClient: QueryClient) => queryClient.getQueryData<ListPaging>(mcpKeys.tasksPaging(url));
 
   it('counts the tasks new to this pass, and ends where a cursor comes round again', async () => {
-    const request = server({ '': { tasks: listed(2, 'a'), nextCursor: 'B' }, B: { tasks: listed(2, 'b'), nextCursor: 'C' }, C: { tasks: listed(2, 'a'), nextCursor: 'B' } });
+    const request = server({
+      '': { tasks: listed(2, 'a'), nextCursor: 'B' },
+      B: { tasks: listed(2, 'b'), nextCursor: 'C' },
+      C: { tasks: listed(2, 'a'), nextCursor: 'B' },
+    });
     const session = fakeSession(request as never);
     const queryClient = new QueryClient();
     await firstPage(queryClient, session);

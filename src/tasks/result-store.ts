@@ -88,13 +88,17 @@ function wrap(error: unknown, action: string): ResultStoreError {
   const name = error instanceof DOMException ? error.name : '';
   const quota = name === 'QuotaExceededError';
   const detail = messageOf(error);
-  return new ResultStoreError(quota ? `The browser's storage is full: could not ${action}. Delete kept results to make room.` : `Could not ${action}: ${detail}`, quota);
+  return new ResultStoreError(
+    quota ? `The browser's storage is full: could not ${action}. Delete kept results to make room.` : `Could not ${action}: ${detail}`,
+    quota,
+  );
 }
 
 let opening: Promise<IDBDatabase> | undefined;
 
 function openDb(): Promise<IDBDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new ResultStoreError('This browser has no IndexedDB: results are kept in memory only.', false));
+  if (typeof indexedDB === 'undefined')
+    return Promise.reject(new ResultStoreError('This browser has no IndexedDB: results are kept in memory only.', false));
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, VERSION);
     request.onupgradeneeded = () => {
@@ -155,7 +159,11 @@ function run<T>(
  * Keeps a result, then deletes the kept results used longest ago while all of them take more than the quota (never
  * this one, nor a protected one). Resolves to the ones it deleted.
  */
-export async function keepResult(record: KeptResult, isProtected: (key: KeptKey) => boolean = () => false, quota = keptQuota()): Promise<KeptKey[]> {
+export async function keepResult(
+  record: KeptResult,
+  isProtected: (key: KeptKey) => boolean = () => false,
+  quota = keptQuota(),
+): Promise<KeptKey[]> {
   let evicted: KeptKey[] = [];
   await run('readwrite', 'keep the result', (store, usage) => {
     store.put(record);
@@ -175,7 +183,13 @@ export async function keepResult(record: KeptResult, isProtected: (key: KeptKey)
 }
 
 export async function keptResults(serverUrl: string): Promise<KeptResult[]> {
-  return (await run<KeptResult[]>('readonly', 'read kept results', (store) => store.index('byServer').getAll(serverUrl) as IDBRequest<KeptResult[]>)) ?? [];
+  return (
+    (await run<KeptResult[]>(
+      'readonly',
+      'read kept results',
+      (store) => store.index('byServer').getAll(serverUrl) as IDBRequest<KeptResult[]>,
+    )) ?? []
+  );
 }
 
 /** How many results this browser keeps, and how much they take. */

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseTaskResult, prepareForView, summariseResult, TextBackedResult, withKeepState } from './result';
 
 describe('a result held as text', () => {
-  const value = { content: [{ type: 'text', text: 'hello' }], structuredContent: { rows: Array.from({ length: 30_000 }, (_, i) => ({ id: i })) } };
+  const value = {
+    content: [{ type: 'text', text: 'hello' }],
+    structuredContent: { rows: Array.from({ length: 30_000 }, (_, i) => ({ id: i })) },
+  };
   const text = JSON.stringify(value);
   const make = () => new TextBackedResult('t1', text, summariseResult(parseTaskResult(value)), 0, text.length);
 

@@ -3,7 +3,14 @@ import { parseTaskResult, summariseResult, type ResultSummary, type TaskResult }
 import type { Observation } from './behaviour';
 
 // Validation is protocol-level (the response worker runs it too); this module's callers still find it here.
-export { parseTaskResult, summariseResult, type ContentSlot, type InvalidBlock, type ResultSummary, type TaskResult } from '../mcp/task-result';
+export {
+  parseTaskResult,
+  summariseResult,
+  type ContentSlot,
+  type InvalidBlock,
+  type ResultSummary,
+  type TaskResult,
+} from '../mcp/task-result';
 
 export interface FetchedResult {
   taskId: string;
@@ -66,7 +73,9 @@ export class TextBackedResult implements FetchedResult {
     if (state.done) return Promise.resolve();
     // Whoever asks while a parse runs hears its progress too (a viewer drawn again meanwhile, say).
     if (onProgress) state.listeners.add(onProgress);
-    state.pending ??= parseJsonInSlices(this.text, { onProgress: (done, total) => state.listeners.forEach((listener) => listener(done / total)) }).then(
+    state.pending ??= parseJsonInSlices(this.text, {
+      onProgress: (done, total) => state.listeners.forEach((listener) => listener(done / total)),
+    }).then(
       (raw) => {
         if (!state.done) Object.assign(state, { raw, done: true });
         state.listeners.clear();
@@ -134,7 +143,12 @@ export function withKeepState(result: FetchedResult, state: { keeping?: boolean;
 export function resultObservation(taskId: string, result: FetchedResult): Observation {
   const parsed = resultSummary(result);
   if (parsed.kind === 'invalid') return { type: 'result', envelope: 'invalid', taskId, relatedTaskMeta: false, detail: parsed.error };
-  return { type: 'result', envelope: parsed.envelope, taskId, relatedTaskMeta: parsed.kind !== 'no-result' && parsed.relatedTaskId !== undefined };
+  return {
+    type: 'result',
+    envelope: parsed.envelope,
+    taskId,
+    relatedTaskMeta: parsed.kind !== 'no-result' && parsed.relatedTaskId !== undefined,
+  };
 }
 
 export function jsonSize(raw: unknown): number {

@@ -13,6 +13,9 @@ export const useSelectionStore = create<SelectionState>()((set) => ({
   selectedTaskId: undefined,
   reveal: undefined,
   taskSelected: (selectedTaskId, options) =>
-    set((state) => ({ selectedTaskId, ...(options?.reveal && { reveal: { taskId: selectedTaskId, nonce: (state.reveal?.nonce ?? 0) + 1 } }) })),
+    set((state) => ({
+      selectedTaskId,
+      ...(options?.reveal && { reveal: { taskId: selectedTaskId, nonce: (state.reveal?.nonce ?? 0) + 1 } }),
+    })),
   selectionCleared: () => set({ selectedTaskId: undefined }),
 }));

@@ -56,7 +56,11 @@ function autoFetch({ queryClient, serverUrl, client }: SyncTarget, scheduler: Sy
     .finally(() => scheduler.resultEnded(taskId));
 }
 
-function openInputStream({ queryClient, serverUrl, generation, client, signal }: SyncTarget, scheduler: SyncScheduler, taskId: string): void {
+function openInputStream(
+  { queryClient, serverUrl, generation, client, signal }: SyncTarget,
+  scheduler: SyncScheduler,
+  taskId: string,
+): void {
   fetchTaskResult(client, taskId, { timeoutMs: STREAM_TIMEOUT_MS, signal })
     .then(async (result) => {
       reportObservation(serverUrl, { type: 'result-early', outcome: 'blocked', taskId });

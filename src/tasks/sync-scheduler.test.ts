@@ -5,7 +5,14 @@ import type { TaskStatus } from './status';
 
 function entry(id: string, status: TaskStatus, receivedAt: number, options: { ranHere?: boolean; pollInterval?: number } = {}): TaskEntry {
   return {
-    task: { taskId: id, status, createdAt: '', lastUpdatedAt: '', ttl: null, ...(options.pollInterval !== undefined && { pollInterval: options.pollInterval }) },
+    task: {
+      taskId: id,
+      status,
+      createdAt: '',
+      lastUpdatedAt: '',
+      ttl: null,
+      ...(options.pollInterval !== undefined && { pollInterval: options.pollInterval }),
+    },
     origin: 'create',
     lastSource: 'push',
     receivedAt,
@@ -106,7 +113,10 @@ describe('sync scheduler (seed and 2025-11-25 rules)', () => {
   it('does not ask again a server that refused an early tasks/result, and retries one that failed after a while', () => {
     const clock = fakeClock(0);
     const scheduler = new PollingScheduler(clock.now);
-    const entries = [entry('refused', 'input_required', 0, { pollInterval: 600_000 }), entry('flaky', 'input_required', 0, { pollInterval: 600_000 })];
+    const entries = [
+      entry('refused', 'input_required', 0, { pollInterval: 600_000 }),
+      entry('flaky', 'input_required', 0, { pollInterval: 600_000 }),
+    ];
     expect(kinds(scheduler.due(view(entries)))).toEqual(['input-stream:refused', 'input-stream:flaky']);
     scheduler.streamEnded('refused', 'refused');
     scheduler.streamEnded('flaky', 'failed');

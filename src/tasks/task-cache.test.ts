@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseTask, type Task } from './task';
-import { applyTaskUpdate, applyTaskUpdates, compareNewestFirst, isFromEarlierSession, mergeListedTasks, withinTaskLimit, type TaskEntry } from './task-cache';
+import {
+  applyTaskUpdate,
+  applyTaskUpdates,
+  compareNewestFirst,
+  isFromEarlierSession,
+  mergeListedTasks,
+  withinTaskLimit,
+  type TaskEntry,
+} from './task-cache';
 
 function task(id: string, overrides: Partial<Task> = {}): Task {
   return {
@@ -18,7 +26,12 @@ const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 
 describe('applyTaskUpdate: notification → cache', () => {
   it('inserts an unknown task, remembering how it was learned', () => {
-    const { entries, rejected } = applyTaskUpdate([], task('a'), { source: 'push', now: 5, generation: 1, pushMethod: 'notifications/tasks/status' });
+    const { entries, rejected } = applyTaskUpdate([], task('a'), {
+      source: 'push',
+      now: 5,
+      generation: 1,
+      pushMethod: 'notifications/tasks/status',
+    });
     expect(rejected).toBeUndefined();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ origin: 'push', lastSource: 'push', receivedAt: 5, pushMethod: 'notifications/tasks/status' });
@@ -32,7 +45,12 @@ describe('applyTaskUpdate: notification → cache', () => {
     let one: TaskEntry[] = [];
     for (const t of updates) one = applyTaskUpdate(one, t, info).entries;
     expect(one.map((e) => e.task.taskId)).toEqual(['b', 'a']);
-    expect(applyTaskUpdates([], updates.map((t) => ({ task: t, info }))).entries.map((e) => e.task.taskId)).toEqual(['b', 'a']);
+    expect(
+      applyTaskUpdates(
+        [],
+        updates.map((t) => ({ task: t, info })),
+      ).entries.map((e) => e.task.taskId),
+    ).toEqual(['b', 'a']);
     // A batch that only updates known tasks moves it too.
     const held = applyTaskUpdate(applyTaskUpdate([], updates[0]!, info).entries, updates[1]!, info).entries;
     expect(held.map((e) => e.task.taskId)).toEqual(['a', 'b']);
@@ -41,7 +59,11 @@ describe('applyTaskUpdate: notification → cache', () => {
 
   it('patches a known task in place and keeps what the page knew (its tool)', () => {
     const start = applyTaskUpdate([], task('a'), { source: 'create', now: 1, generation: 1, toolName: 'countdown' }).entries;
-    const next = applyTaskUpdate(start, task('a', { statusMessage: 'Step 2', lastUpdatedAt: at(2) }), { source: 'push', now: 2, generation: 1 });
+    const next = applyTaskUpdate(start, task('a', { statusMessage: 'Step 2', lastUpdatedAt: at(2) }), {
+      source: 'push',
+      now: 2,
+      generation: 1,
+    });
     expect(next.entries).toHaveLength(1);
     expect(next.entries[0]!.task.statusMessage).toBe('Step 2');
     expect(next.entries[0]!.toolName).toBe('countdown');
@@ -51,33 +73,63 @@ describe('applyTaskUpdate: notification → cache', () => {
   });
 
   it('lets a tools/call reply that arrives after pushes add only its tool, not its older state', () => {
-    const pushed = applyTaskUpdate([], task('a', { status: 'input_required', lastUpdatedAt: at(1) }), { source: 'push', now: 1, generation: 1 }).entries;
-    const replied = applyTaskUpdate(pushed, task('a', { status: 'working', lastUpdatedAt: at(1) }), { source: 'create', now: 2, generation: 1, toolName: 'ask' });
+    const pushed = applyTaskUpdate([], task('a', { status: 'input_required', lastUpdatedAt: at(1) }), {
+      source: 'push',
+      now: 1,
+      generation: 1,
+    }).entries;
+    const replied = applyTaskUpdate(pushed, task('a', { status: 'working', lastUpdatedAt: at(1) }), {
+      source: 'create',
+      now: 2,
+      generation: 1,
+      toolName: 'ask',
+    });
     expect(replied.entries[0]!.task.status).toBe('input_required');
     expect(replied.entries[0]!.toolName).toBe('ask');
     expect(replied.entries[0]!.history).toHaveLength(1);
   });
 
   it('keeps the source of the last real change when a poll only confirms it', () => {
-    const pushed = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1, generation: 1 }).entries;
-    const confirmed = applyTaskUpdate(pushed, task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'poll', now: 2, generation: 1 }).entries;
+    const pushed = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), {
+      source: 'push',
+      now: 1,
+      generation: 1,
+    }).entries;
+    const confirmed = applyTaskUpdate(pushed, task('a', { status: 'completed', lastUpdatedAt: at(5) }), {
+      source: 'poll',
+      now: 2,
+      generation: 1,
+    }).entries;
     expect(confirmed[0]).toMatchObject({ lastSource: 'push', receivedAt: 2 });
   });
 
   it('never lets a terminal status change', () => {
-    const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), { source: 'push', now: 1, generation: 1 }).entries;
+    const done = applyTaskUpdate([], task('a', { status: 'completed', lastUpdatedAt: at(5) }), {
+      source: 'push',
+      now: 1,
+      generation: 1,
+    }).entries;
     const late = applyTaskUpdate(done, task('a', { status: 'working', lastUpdatedAt: at(9) }), { source: 'poll', now: 2, generation: 1 });
     expect(late.rejected).toBe('terminal-changed');
     expect(late.entries[0]!.task.status).toBe('completed');
     const cancelled = applyTaskUpdate([], task('b', { status: 'cancelled' }), { source: 'cancel', now: 1, generation: 1 }).entries;
-    expect(applyTaskUpdate(cancelled, task('b', { status: 'completed', lastUpdatedAt: at(9) }), { source: 'push', now: 2, generation: 1 }).entries[0]!.task.status).toBe(
-      'cancelled',
-    );
+    expect(
+      applyTaskUpdate(cancelled, task('b', { status: 'completed', lastUpdatedAt: at(9) }), { source: 'push', now: 2, generation: 1 })
+        .entries[0]!.task.status,
+    ).toBe('cancelled');
   });
 
   it('ignores an update older than the one held (out-of-order delivery)', () => {
-    const held = applyTaskUpdate([], task('a', { statusMessage: 'Step 3', lastUpdatedAt: at(3) }), { source: 'push', now: 1, generation: 1 }).entries;
-    const older = applyTaskUpdate(held, task('a', { statusMessage: 'Step 1', lastUpdatedAt: at(1) }), { source: 'poll', now: 2, generation: 1 });
+    const held = applyTaskUpdate([], task('a', { statusMessage: 'Step 3', lastUpdatedAt: at(3) }), {
+      source: 'push',
+      now: 1,
+      generation: 1,
+    }).entries;
+    const older = applyTaskUpdate(held, task('a', { statusMessage: 'Step 1', lastUpdatedAt: at(1) }), {
+      source: 'poll',
+      now: 2,
+      generation: 1,
+    });
     expect(older.rejected).toBe('stale');
     expect(older.entries[0]!.task.statusMessage).toBe('Step 3');
     expect(older.entries[0]!.receivedAt).toBe(2);
@@ -85,7 +137,11 @@ describe('applyTaskUpdate: notification → cache', () => {
 
   it('keeps the list newest first whatever order tasks arrive in', () => {
     let entries: TaskEntry[] = [];
-    for (const [id, s] of [['b', 2], ['c', 3], ['a', 1]] as const) {
+    for (const [id, s] of [
+      ['b', 2],
+      ['c', 3],
+      ['a', 1],
+    ] as const) {
       entries = applyTaskUpdate(entries, task(id, { createdAt: at(s) }), { source: 'list', now: 0, generation: 1 }).entries;
     }
     expect(entries.map((e) => e.task.taskId)).toEqual(['c', 'b', 'a']);
@@ -93,8 +149,18 @@ describe('applyTaskUpdate: notification → cache', () => {
   });
 
   it('merges tasks/list without dropping tasks only this page knows', () => {
-    const mine = applyTaskUpdate([], task('mine', { createdAt: at(9) }), { source: 'create', now: 0, generation: 1, toolName: 'x' }).entries;
-    const merged = mergeListedTasks(mine, [task('theirs', { createdAt: at(1) }), task('mine', { createdAt: at(9), status: 'completed', lastUpdatedAt: at(10) })], 1, 2);
+    const mine = applyTaskUpdate([], task('mine', { createdAt: at(9) }), {
+      source: 'create',
+      now: 0,
+      generation: 1,
+      toolName: 'x',
+    }).entries;
+    const merged = mergeListedTasks(
+      mine,
+      [task('theirs', { createdAt: at(1) }), task('mine', { createdAt: at(9), status: 'completed', lastUpdatedAt: at(10) })],
+      1,
+      2,
+    );
     expect(merged.map((e) => [e.task.taskId, e.task.status])).toEqual([
       ['mine', 'completed'],
       ['theirs', 'working'],

@@ -145,7 +145,10 @@ export type BatchOutcome = Omit<UpdateOutcome, 'entries'> & { known: boolean };
  * Applies many updates in order with one copy of the list and an index by taskId: a frame's worth of pushes costs
  * one pass over the list, not one copy and one scan per push. Same rules, same result as applyTaskUpdate in a loop.
  */
-export function applyTaskUpdates(entries: readonly TaskEntry[], updates: ReadonlyArray<{ task: Task; info: UpdateInfo }>): { entries: TaskEntry[]; outcomes: BatchOutcome[] } {
+export function applyTaskUpdates(
+  entries: readonly TaskEntry[],
+  updates: ReadonlyArray<{ task: Task; info: UpdateInfo }>,
+): { entries: TaskEntry[]; outcomes: BatchOutcome[] } {
   const copy = entries.slice();
   const known = positionsOf(entries);
   // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
@@ -178,7 +181,11 @@ export function applyTaskUpdates(entries: readonly TaskEntry[], updates: Readonl
 export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
   const { entries: next, outcomes } = applyTaskUpdates(entries, [{ task: incoming, info }]);
   const outcome = outcomes[0];
-  return { entries: next, ...(outcome?.rejected && { rejected: outcome.rejected }), ...(outcome?.previous && { previous: outcome.previous }) };
+  return {
+    entries: next,
+    ...(outcome?.rejected && { rejected: outcome.rejected }),
+    ...(outcome?.previous && { previous: outcome.previous }),
+  };
 }
 
 /** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
@@ -240,7 +247,11 @@ function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
 export const MAX_TASKS_PER_SERVER = 50_000;
 
 /** The updates that may be applied: all of them for known tasks, new tasks only while under the limit. */
-export function withinTaskLimit<U extends { task: Task }>(entries: readonly TaskEntry[], updates: readonly U[], limit = MAX_TASKS_PER_SERVER): U[] {
+export function withinTaskLimit<U extends { task: Task }>(
+  entries: readonly TaskEntry[],
+  updates: readonly U[],
+  limit = MAX_TASKS_PER_SERVER,
+): U[] {
   const known = positionsOf(entries);
   let room = limit - entries.length;
   const fresh = new Set<string>();
@@ -258,4 +269,3 @@ export function findTask(entries: readonly TaskEntry[] | undefined, taskId: stri
   const at = positionsOf(entries).get(taskId);
   return at === undefined ? undefined : entries[at];
 }
-

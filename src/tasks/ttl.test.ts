@@ -40,7 +40,11 @@ describe('expiry and the timeline', () => {
   it('marks a task the server forgot as expired, and no later status revives it', () => {
     const gone = markExpired(start, 't', 'Task has expired', created + 5);
     expect(displayStatus(gone[0]!, created + 5)).toBe('expired');
-    const late = applyTaskUpdate(gone, task({ status: 'completed', lastUpdatedAt: new Date(created + 9).toISOString() }), { source: 'push', now: 9, generation: 1 });
+    const late = applyTaskUpdate(gone, task({ status: 'completed', lastUpdatedAt: new Date(created + 9).toISOString() }), {
+      source: 'push',
+      now: 9,
+      generation: 1,
+    });
     expect(late.rejected).toBe('expired');
     expect(gone[0]!.history.map((h) => h.status)).toEqual(['working', 'expired']);
   });
@@ -54,7 +58,11 @@ describe('expiry and the timeline', () => {
       [{ status: 'completed', statusMessage: 'Done' }, 'poll'],
     ];
     steps.forEach(([change, source], i) => {
-      entries = applyTaskUpdate(entries, task({ ...change, lastUpdatedAt: new Date(created + i + 1).toISOString() }), { source, now: i + 1, generation: 1 }).entries;
+      entries = applyTaskUpdate(entries, task({ ...change, lastUpdatedAt: new Date(created + i + 1).toISOString() }), {
+        source,
+        now: i + 1,
+        generation: 1,
+      }).entries;
     });
     expect(entries[0]!.history.map((h) => [h.status, h.statusMessage, h.source])).toEqual([
       ['working', undefined, 'create'],
@@ -68,6 +76,8 @@ describe('expiry and the timeline', () => {
     const cancelled = applyTaskUpdate(start, task({ status: 'cancelled' }), { source: 'cancel', now: 1, generation: 1 }).entries;
     const server = task({ status: 'completed', lastUpdatedAt: new Date(created + 2).toISOString() });
     expect(applyTaskUpdate(cancelled, server, { source: 'poll', now: 2, generation: 1 }).entries[0]!.task.status).toBe('cancelled');
-    expect(applyTaskUpdate(cancelled, server, { source: 'poll', now: 2, generation: 1, force: true }).entries[0]!.task.status).toBe('completed');
+    expect(applyTaskUpdate(cancelled, server, { source: 'poll', now: 2, generation: 1, force: true }).entries[0]!.task.status).toBe(
+      'completed',
+    );
   });
 });

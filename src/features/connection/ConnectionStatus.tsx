@@ -15,7 +15,9 @@ export function ConnectionStatus() {
         {hint ? <span className="hint"> {hint}</span> : null}
       </div>
       {session && !session.capabilities.tasks ? (
-        <span className="warning-text">This server does not support tasks: it declared no tasks capability, so no tasks/* request is sent.</span>
+        <span className="warning-text">
+          This server does not support tasks: it declared no tasks capability, so no tasks/* request is sent.
+        </span>
       ) : null}
     </div>
   );

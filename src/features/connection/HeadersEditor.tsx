@@ -29,7 +29,13 @@ export function HeadersEditor({ disabled }: { disabled: boolean }) {
               autoComplete="off"
               onChange={(e) => headerEdited(h.id, h.name, e.target.value)}
             />
-            <button type="button" className="button small" disabled={disabled} onClick={() => headerRemoved(h.id)} aria-label={`Remove header ${i + 1}`}>
+            <button
+              type="button"
+              className="button small"
+              disabled={disabled}
+              onClick={() => headerRemoved(h.id)}
+              aria-label={`Remove header ${i + 1}`}
+            >
               ✕
             </button>
           </div>

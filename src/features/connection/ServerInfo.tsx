@@ -38,9 +38,7 @@ export function ServerInfo() {
     <Region title="Server info" className="server-info-panel">
       <dl className="facts">
         <dt>Server</dt>
-        <dd className="mono">
-          {info ? `${info.title ?? info.name} ${info.version}` : 'did not say'}
-        </dd>
+        <dd className="mono">{info ? `${info.title ?? info.name} ${info.version}` : 'did not say'}</dd>
         <dt>Transport</dt>
         <dd>
           {session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}

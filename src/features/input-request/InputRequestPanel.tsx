@@ -34,7 +34,11 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
           <p className="muted">The task waits for input; listening for the server’s request on tasks/result…</p>
         )
       ) : null}
-      {others > 0 ? <p className="muted">{others} more request{others > 1 ? 's' : ''} waiting on other tasks.</p> : null}
+      {others > 0 ? (
+        <p className="muted">
+          {others} more request{others > 1 ? 's' : ''} waiting on other tasks.
+        </p>
+      ) : null}
       {overflow > 0 ? (
         <p className="warning-text small" role="note">
           {overflow} older request{overflow > 1 ? 's were' : ' was'} answered “cancel”: this server had more than {MAX_PENDING_PER_SERVER}{' '}

@@ -32,7 +32,10 @@ export const useToastStore = create<ToastState>()((set, get) => ({
               kind: 'summary',
               count: ended.length,
               serverUrl: first.serverUrl,
-              byStatus: ended.reduce<Partial<Record<DisplayStatus, number>>>((acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }), {}),
+              byStatus: ended.reduce<Partial<Record<DisplayStatus, number>>>(
+                (acc, t) => ({ ...acc, [t.status]: (acc[t.status] ?? 0) + 1 }),
+                {},
+              ),
             },
           ];
     set({ toasts: [...get().toasts, ...added].slice(-MAX_SHOWN) });

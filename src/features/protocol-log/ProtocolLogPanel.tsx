@@ -41,7 +41,13 @@ const Entry = memo(function Entry({ entry }: { entry: LogEntry }) {
         <span className="muted log-size">{formatBytes(entry.size)}</span>
         {entry.latencyMs !== undefined ? <span className="log-latency">{entry.latencyMs} ms</span> : null}
       </button>
-      {open ? <pre className="raw-json mono">{entry.size > 2_000_000 ? `(${formatBytes(entry.size)}: too large to show here; see the Result region)` : JSON.stringify(entry.message, null, 2)}</pre> : null}
+      {open ? (
+        <pre className="raw-json mono">
+          {entry.size > 2_000_000
+            ? `(${formatBytes(entry.size)}: too large to show here; see the Result region)`
+            : JSON.stringify(entry.message, null, 2)}
+        </pre>
+      ) : null}
     </li>
   );
 });

@@ -20,7 +20,9 @@ export function OutlineView({ outline }: { outline: ResultOutline }) {
       ) : null}
       <p className="small">
         {outline.blockCount.toLocaleString('en')} content block{outline.blockCount === 1 ? '' : 's'}
-        {outline.structured ? ` · structuredContent with ${(outline.structuredCount ?? 0).toLocaleString('en')} member${outline.structuredCount === 1 ? '' : 's'}` : ''}
+        {outline.structured
+          ? ` · structuredContent with ${(outline.structuredCount ?? 0).toLocaleString('en')} member${outline.structuredCount === 1 ? '' : 's'}`
+          : ''}
       </p>
       {outline.blocks.length ? (
         <ol className="outline-blocks small">

@@ -7,7 +7,15 @@ export const BLOCK_PAGE = 50;
  * An ordered list of content blocks that draws the first BLOCK_PAGE and adds as many again per click. Keys are
  * positions: the blocks of a fetched result never move.
  */
-export function PagedBlocks<T>({ items, render, className }: { items: readonly T[]; render: (item: T, index: number) => ReactNode; className?: (item: T) => string }) {
+export function PagedBlocks<T>({
+  items,
+  render,
+  className,
+}: {
+  items: readonly T[];
+  render: (item: T, index: number) => ReactNode;
+  className?: (item: T) => string;
+}) {
   const [shown, setShown] = useState(BLOCK_PAGE);
   const rest = items.length - shown;
   return (

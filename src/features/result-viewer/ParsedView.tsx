@@ -20,8 +20,8 @@ function StructuredContent({ value, outputSchema }: { value: Record<string, unkn
         </p>
       ) : check.valid === 'abandoned' ? (
         <p className="warning-text small" role="note">
-          Not validated: checking against the tool’s outputSchema was stopped because {check.reason} (a pattern in the schema
-          may backtrack catastrophically on this value).
+          Not validated: checking against the tool’s outputSchema was stopped because {check.reason} (a pattern in the schema may backtrack
+          catastrophically on this value).
         </p>
       ) : check.valid ? (
         <p className="valid-text small">✓ Valid against the tool’s outputSchema</p>
@@ -69,7 +69,11 @@ function CallToolView({ value, slots, outputSchema }: { value: CallToolResult; s
           render={(slot) => ('valid' in slot ? <ContentBlockView block={slot.valid} /> : <InvalidBlockView block={slot.invalid} />)}
         />
       ) : (
-        <PagedBlocks items={value.content} className={(block) => `block-${block.type}`} render={(block) => <ContentBlockView block={block} />} />
+        <PagedBlocks
+          items={value.content}
+          className={(block) => `block-${block.type}`}
+          render={(block) => <ContentBlockView block={block} />}
+        />
       )}
       {value.structuredContent !== undefined ? <StructuredContent value={value.structuredContent} outputSchema={outputSchema} /> : null}
       {value._meta ? <JsonTree value={value._meta} label="_meta" openDepth={1} /> : null}
@@ -78,9 +82,7 @@ function CallToolView({ value, slots, outputSchema }: { value: CallToolResult; s
 }
 
 function ReadResourceView({ value }: { value: ReadResourceResult }) {
-  return (
-    <PagedBlocks items={value.contents} render={(c) => <ResourceView resource={c} />} />
-  );
+  return <PagedBlocks items={value.contents} render={(c) => <ResourceView resource={c} />} />;
 }
 
 function ElicitView({ value }: { value: ElicitResult }) {

@@ -45,7 +45,9 @@ export function RawView({ result }: { result: FetchedResult }) {
         <>
           <pre className="raw-json mono">{text.length > RAW_PREVIEW ? text.slice(0, RAW_PREVIEW) : text}</pre>
           {text.length > RAW_PREVIEW ? (
-            <p className="muted small">Showing the first {formatBytes(RAW_PREVIEW)} of {formatBytes(text.length)}; download for the rest.</p>
+            <p className="muted small">
+              Showing the first {formatBytes(RAW_PREVIEW)} of {formatBytes(text.length)}; download for the rest.
+            </p>
           ) : null}
         </>
       ) : null}

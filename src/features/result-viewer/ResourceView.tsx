@@ -5,8 +5,7 @@ import { audioDataUrl, imageDataUrl } from './safe-url';
 import { TextView } from './TextView';
 
 export type ResourceContents = { uri: string; mimeType?: string | undefined; _meta?: Record<string, unknown> | undefined } & (
-  | { text: string }
-  | { blob: string }
+  { text: string } | { blob: string }
 );
 
 function base64Bytes(data: string): number {

@@ -12,7 +12,13 @@ const LARGE_RESULT = 1_000_000;
 /** From the summary, not `parsed`: a large text-backed result is parsed only once asked to show it. */
 function envelopeName(p: ResultSummary): string {
   if (p.kind === 'invalid') return 'unrecognised';
-  const kind = { 'call-tool': 'CallToolResult', 'read-resource': 'ReadResourceResult', elicit: 'ElicitResult', 'create-message': 'CreateMessageResult', 'no-result': 'no result' }[p.kind];
+  const kind = {
+    'call-tool': 'CallToolResult',
+    'read-resource': 'ReadResourceResult',
+    elicit: 'ElicitResult',
+    'create-message': 'CreateMessageResult',
+    'no-result': 'no result',
+  }[p.kind];
   return p.envelope === 'seed' ? `${kind} in a {taskId, status, result} envelope` : kind;
 }
 

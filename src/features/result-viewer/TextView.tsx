@@ -5,7 +5,6 @@ import { previewEnd } from './text-preview';
 
 const MarkdownView = lazy(() => import('./MarkdownView'));
 
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

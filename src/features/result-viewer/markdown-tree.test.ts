@@ -30,7 +30,9 @@ describe('markdownTree', () => {
   });
 
   it('drops raw HTML and every unsafe URL', () => {
-    const tree = treeOf('<script>alert(1)</script><img src=x onerror=alert(1)>\n\n[a](javascript:alert(1)) [b](https://ok.example/x) ![c](javascript:x) ![d](file:///etc/passwd)');
+    const tree = treeOf(
+      '<script>alert(1)</script><img src=x onerror=alert(1)>\n\n[a](javascript:alert(1)) [b](https://ok.example/x) ![c](javascript:x) ![d](file:///etc/passwd)',
+    );
     const all = elements(tree);
     expect(all.map((e) => e.tagName)).not.toContain('script');
     expect(JSON.stringify(tree)).not.toMatch(/javascript:|file:|onerror/);

@@ -53,7 +53,16 @@ export function markdownTree(text: string): MarkdownTree {
       } else if (name === 'src') {
         const src = typeof value === 'string' ? (imageSrcFromUrl(value) ?? undefined) : undefined;
         if (src) properties.src = src;
-      } else if (name === 'alt' || name === 'title' || name === 'className' || name === 'align' || name === 'start' || name === 'checked' || name === 'disabled' || name === 'type') {
+      } else if (
+        name === 'alt' ||
+        name === 'title' ||
+        name === 'className' ||
+        name === 'align' ||
+        name === 'start' ||
+        name === 'checked' ||
+        name === 'disabled' ||
+        name === 'type'
+      ) {
         Object.assign(properties, { [name]: value });
       }
     }

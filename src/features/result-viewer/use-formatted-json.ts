@@ -29,13 +29,19 @@ function formatInWorker(source: { value: unknown } | { text: string }): Promise<
  * A result as indented JSON text: formatted on the main thread when small, in a worker when large. A result held
  * as JSON text (`text`) is sent to the worker as text, so reading `raw` never parses it here.
  */
-export function useFormattedJson(result: { readonly raw: unknown; text?: string }, size: number, enabled: boolean): { text?: string; error?: string; pending: boolean } {
+export function useFormattedJson(
+  result: { readonly raw: unknown; text?: string },
+  size: number,
+  enabled: boolean,
+): { text?: string; error?: string; pending: boolean } {
   const [state, setState] = useState<{ text?: string; error?: string; for?: unknown }>({});
   const sync = size <= SYNC_LIMIT;
   useEffect(() => {
     if (!enabled || sync) return;
     let live = true;
-    void formatInWorker(result.text !== undefined ? { text: result.text } : { value: result.raw }).then((r) => live && setState({ ...r, for: result }));
+    void formatInWorker(result.text !== undefined ? { text: result.text } : { value: result.raw }).then(
+      (r) => live && setState({ ...r, for: result }),
+    );
     return () => {
       live = false;
     };
@@ -48,5 +54,7 @@ export function useFormattedJson(result: { readonly raw: unknown; text?: string 
       return { error: String(error), pending: false };
     }
   }
-  return state.for === result ? { ...(state.text !== undefined && { text: state.text }), ...(state.error !== undefined && { error: state.error }), pending: false } : { pending: true };
+  return state.for === result
+    ? { ...(state.text !== undefined && { text: state.text }), ...(state.error !== undefined && { error: state.error }), pending: false }
+    : { pending: true };
 }

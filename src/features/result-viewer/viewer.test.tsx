@@ -154,7 +154,10 @@ describe('very many blocks or rows', () => {
 
 describe('a large result held back behind its size', () => {
   it('shows its outline and the start of its text at once, parses only when asked, then draws it', async () => {
-    const value = { content: [{ type: 'text', text: `First line of a long report. ${'filler '.repeat(300_000)}` }], structuredContent: { rows: Array.from({ length: 1000 }, (_, i) => i) } };
+    const value = {
+      content: [{ type: 'text', text: `First line of a long report. ${'filler '.repeat(300_000)}` }],
+      structuredContent: { rows: Array.from({ length: 1000 }, (_, i) => i) },
+    };
     const text = JSON.stringify(value);
     const result = new TextBackedResult('t', text, summariseResult(parseTaskResult(value)), 0, text.length);
     const { container } = render(<ResultViewer result={result} />);

@@ -42,7 +42,11 @@ function ServerButton({ slot, active, onlyOne }: { slot: ServerSlot; active: boo
         <span className={`dot conn-${status.toLowerCase()}`} aria-hidden="true" />
         <span className="server-name">{label}</span>
         {running > 0 ? (
-          <span className="count-badge" data-status="working" title={`${running} running${needsInput ? `, ${needsInput} waiting for input` : ''}`}>
+          <span
+            className="count-badge"
+            data-status="working"
+            title={`${running} running${needsInput ? `, ${needsInput} waiting for input` : ''}`}
+          >
             {running}
             <span className="visually-hidden"> running</span>
           </span>
@@ -54,7 +58,13 @@ function ServerButton({ slot, active, onlyOne }: { slot: ServerSlot; active: boo
         ) : null}
       </button>
       {onlyOne ? null : (
-        <button type="button" className="server-close" aria-label={`Close ${label}`} title="Disconnect and close" onClick={() => serverClosed(slot.id)}>
+        <button
+          type="button"
+          className="server-close"
+          aria-label={`Close ${label}`}
+          title="Disconnect and close"
+          onClick={() => serverClosed(slot.id)}
+        >
           ×
         </button>
       )}
@@ -74,7 +84,12 @@ export function ServerSwitcher() {
           <ServerButton key={slot.id} slot={slot} active={slot.id === activeId} onlyOne={slots.length === 1} />
         ))}
       </ul>
-      <button type="button" className="button small ghost add-server" onClick={() => serverAdded()} title="Connect to another server as well">
+      <button
+        type="button"
+        className="button small ghost add-server"
+        onClick={() => serverAdded()}
+        title="Connect to another server as well"
+      >
         + Add server
       </button>
     </nav>

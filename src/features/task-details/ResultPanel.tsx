@@ -24,7 +24,10 @@ function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (me
   return (
     <>
       {usage.data ? (
-        <span className="muted small" title="Results kept in this browser for every server; past the limit, the ones used longest ago are deleted">
+        <span
+          className="muted small"
+          title="Results kept in this browser for every server; past the limit, the ones used longest ago are deleted"
+        >
           {usage.data.count} kept, {formatBytes(usage.data.bytes)} of {formatBytes(keptQuota())}
         </span>
       ) : null}
@@ -67,7 +70,17 @@ export function ResultPanel({ serverUrl, session }: { serverUrl: string; session
   );
 }
 
-function SelectedResult({ serverUrl, session, taskId, onError }: { serverUrl: string; session: McpSession | null; taskId: string; onError: (m: string) => void }) {
+function SelectedResult({
+  serverUrl,
+  session,
+  taskId,
+  onError,
+}: {
+  serverUrl: string;
+  session: McpSession | null;
+  taskId: string;
+  onError: (m: string) => void;
+}) {
   const queryClient = useQueryClient();
   const result = useQuery(resultQueryOptions(queryClient, serverUrl, taskId, session?.client));
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
@@ -92,7 +105,12 @@ function SelectedResult({ serverUrl, session, taskId, onError }: { serverUrl: st
     );
   }
   if (result.isFetching) return <p className="empty">Fetching the result…</p>;
-  if (result.isError) return <p className="error-text" role="alert">Could not fetch the result: {describeRequestError(result.error, 'tasks/result')}</p>;
+  if (result.isError)
+    return (
+      <p className="error-text" role="alert">
+        Could not fetch the result: {describeRequestError(result.error, 'tasks/result')}
+      </p>
+    );
   if (kept.isError) return <p className="error-text">Kept results are unavailable: {kept.error.message}</p>;
   return <p className="empty">Not fetched yet. Fetch result becomes available once the task is terminal.</p>;
 }

@@ -35,7 +35,12 @@ export function TaskDetails({ serverUrl, session }: { serverUrl: string; session
   const entry = findTask(entries, selectedId);
   let body;
   if (!selectedId) body = <p className="empty">Select a task in the list (click it, or press j / k) to see its details.</p>;
-  else if (!entry) body = <p className="empty">Waiting for task <span className="mono">{selectedId}</span>…</p>;
+  else if (!entry)
+    body = (
+      <p className="empty">
+        Waiting for task <span className="mono">{selectedId}</span>…
+      </p>
+    );
   else body = <TaskFacts key={entry.task.taskId} entry={entry} serverUrl={serverUrl} session={session} />;
   return (
     <Region title="Task details" className="task-details" id="task-details">
@@ -83,7 +88,12 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
     if (!session) return;
     setCancelError(undefined);
     const info = { now: Date.now(), generation: session.generation };
-    writeTask(queryClient, serverUrl, { ...task, status: 'cancelled', statusMessage: 'Cancelling…' }, { ...info, source: 'cancel', force: true });
+    writeTask(
+      queryClient,
+      serverUrl,
+      { ...task, status: 'cancelled', statusMessage: 'Cancelling…' },
+      { ...info, source: 'cancel', force: true },
+    );
     try {
       const cancelled = await cancelTask(session.client, task.taskId);
       writeTask(queryClient, serverUrl, cancelled, { source: 'cancel', now: Date.now(), generation: session.generation, force: true });
@@ -138,12 +148,23 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
         </button>
         {result.isFetching ? <span className="muted">Fetching…</span> : null}
         {canCancelHere ? (
-          <button type="button" className="button danger" disabled={!canCancel(status)} onClick={() => void onCancel()} data-shortcut="cancel" aria-keyshortcuts="C">
+          <button
+            type="button"
+            className="button danger"
+            disabled={!canCancel(status)}
+            onClick={() => void onCancel()}
+            data-shortcut="cancel"
+            aria-keyshortcuts="C"
+          >
             Cancel task
           </button>
         ) : null}
       </div>
-      {cancelError ? <p className="error-text" role="alert">Cancel failed: {cancelError}</p> : null}
+      {cancelError ? (
+        <p className="error-text" role="alert">
+          Cancel failed: {cancelError}
+        </p>
+      ) : null}
       <TaskTimeline history={entry.history} now={now} />
     </div>
   );

@@ -25,7 +25,11 @@ function StatusStrip({ history, now }: { history: readonly Transition[]; now: nu
     else segments.push({ status: t.status, from: t.at, to });
   });
   return (
-    <div className="status-strip" role="img" aria-label={`Status over time: ${segments.map((s) => `${s.status} ${formatDuration(s.to - s.from)}`).join(', ')}`}>
+    <div
+      className="status-strip"
+      role="img"
+      aria-label={`Status over time: ${segments.map((s) => `${s.status} ${formatDuration(s.to - s.from)}`).join(', ')}`}
+    >
       {segments.map((s, i) => (
         <span
           key={i}

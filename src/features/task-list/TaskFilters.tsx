@@ -34,7 +34,14 @@ export function TaskFilters({ counts, partial = false }: { counts: Record<Displa
       </label>
       <label className="field grow">
         <span>Search tasks</span>
-        <input type="search" data-shortcut-target="search" aria-keyshortcuts="/" value={query} placeholder="task id, tool or message" onChange={(e) => queryEdited(e.target.value)} />
+        <input
+          type="search"
+          data-shortcut-target="search"
+          aria-keyshortcuts="/"
+          value={query}
+          placeholder="task id, tool or message"
+          onChange={(e) => queryEdited(e.target.value)}
+        />
       </label>
       <label className="field">
         <span>Sort by</span>

@@ -1,7 +1,17 @@
 import type { TaskPaging } from './use-task-paging';
 
 /** What the table shows when it has no rows: loading, no tasks yet, not connected, or nothing matching. */
-export function TaskListEmpty({ known, shown, fetching, connected }: { known: number; shown: number; fetching: boolean; connected: boolean }) {
+export function TaskListEmpty({
+  known,
+  shown,
+  fetching,
+  connected,
+}: {
+  known: number;
+  shown: number;
+  fetching: boolean;
+  connected: boolean;
+}) {
   if (known > 0) return shown === 0 ? <p className="empty">No task matches the filters.</p> : null;
   if (fetching) {
     return (

@@ -127,7 +127,13 @@ const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected,
         ) : null}
       </td>
       <td className="mono">{entry.toolName ?? '—'}</td>
-      <td className="message" title={task.statusMessage?.slice(0, 2000)}>{task.statusMessage === undefined ? '' : task.statusMessage.length > 300 ? `${task.statusMessage.slice(0, 300)}…` : task.statusMessage}</td>
+      <td className="message" title={task.statusMessage?.slice(0, 2000)}>
+        {task.statusMessage === undefined
+          ? ''
+          : task.statusMessage.length > 300
+            ? `${task.statusMessage.slice(0, 300)}…`
+            : task.statusMessage}
+      </td>
       <td title={describeMoment(task.lastUpdatedAt)}>
         {updated} <span className="source-tag">{entry.lastSource}</span>
       </td>

@@ -64,7 +64,14 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       ) : null}
       {kept.isError ? <p className="error-text">Kept results are unavailable: {kept.error.message}</p> : null}
       {view === 'timeline' ? (
-        <TimelineChart entries={rows} total={entries.length} now={now} connected={Boolean(session)} hasMore={hasMore} onNearEnd={loadMore} />
+        <TimelineChart
+          entries={rows}
+          total={entries.length}
+          now={now}
+          connected={Boolean(session)}
+          hasMore={hasMore}
+          onNearEnd={loadMore}
+        />
       ) : (
         <>
           <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} keptIds={keptIds} />

@@ -67,7 +67,15 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
   return (
     <figure className="tl-chart" aria-label="Timeline chart" ref={figure}>
       {entries.length === 0 ? (
-        <TimelineEmpty text={total > 0 ? 'No task matches the filters.' : connected ? 'No tasks yet — run a tool as a task and watch it run here.' : 'Not connected — connect to a server to see its tasks over time.'} />
+        <TimelineEmpty
+          text={
+            total > 0
+              ? 'No task matches the filters.'
+              : connected
+                ? 'No tasks yet — run a tool as a task and watch it run here.'
+                : 'Not connected — connect to a server to see its tasks over time.'
+          }
+        />
       ) : (
         <div className="tl-chart-scroll" ref={scroller}>
           <TimelineAxis ticks={ticks} start={domain.start} live={live} />
@@ -90,7 +98,14 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
                     className={`tl-chart-row${entry.task.taskId === selected ? ' selected' : ''}`}
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <TimelineRow entry={entry} status={status} now={rowLive ? now : 0} domain={domain} selected={entry.task.taskId === selected} onSelect={taskSelected} />
+                    <TimelineRow
+                      entry={entry}
+                      status={status}
+                      now={rowLive ? now : 0}
+                      domain={domain}
+                      selected={entry.task.taskId === selected}
+                      onSelect={taskSelected}
+                    />
                   </li>
                 );
               })}
@@ -119,12 +134,22 @@ function TimelineEmpty({ text }: { text: string }) {
 function TimelineLegend() {
   return (
     <figcaption className="tl-chart-legend">
-      <span><i className="tl-chart-swatch tl-chart-seg" data-status="working" aria-hidden="true" /> {STATUS_LABELS.working}</span>
-      <span><i className="tl-chart-swatch tl-chart-seg tl-chart-seg-input_required" data-status="input_required" aria-hidden="true" /> {STATUS_LABELS.input_required}</span>
-      <span><i className="tl-chart-swatch tl-chart-seg tl-chart-seg-unobserved" aria-hidden="true" /> not observed</span>
+      <span>
+        <i className="tl-chart-swatch tl-chart-seg" data-status="working" aria-hidden="true" /> {STATUS_LABELS.working}
+      </span>
+      <span>
+        <i className="tl-chart-swatch tl-chart-seg tl-chart-seg-input_required" data-status="input_required" aria-hidden="true" />{' '}
+        {STATUS_LABELS.input_required}
+      </span>
+      <span>
+        <i className="tl-chart-swatch tl-chart-seg tl-chart-seg-unobserved" aria-hidden="true" /> not observed
+      </span>
       {(['completed', 'failed', 'cancelled', 'expired'] as const).map((s) => (
         <span key={s}>
-          <i className="tl-chart-end" data-status={s} aria-hidden="true">{STATUS_ICONS[s]}</i> {STATUS_LABELS[s]}
+          <i className="tl-chart-end" data-status={s} aria-hidden="true">
+            {STATUS_ICONS[s]}
+          </i>{' '}
+          {STATUS_LABELS[s]}
         </span>
       ))}
     </figcaption>

@@ -52,7 +52,12 @@ export const TimelineRow = memo(function TimelineRow({ entry, status, now, domai
         <span className={`tl-chart-bar${bar.live ? ' live' : ''}`} style={{ left: pct(x0), width: pct(x1 - x0) }}>
           <span className="tl-chart-fill">
             {bar.segments.map((s, i) => (
-              <span key={i} className={`tl-chart-seg tl-chart-seg-${s.kind}`} data-status={s.kind === 'unobserved' ? undefined : s.kind} style={{ flexGrow: s.to - s.from }} />
+              <span
+                key={i}
+                className={`tl-chart-seg tl-chart-seg-${s.kind}`}
+                data-status={s.kind === 'unobserved' ? undefined : s.kind}
+                style={{ flexGrow: s.to - s.from }}
+              />
             ))}
           </span>
           {last ? (

@@ -11,7 +11,14 @@ import { TimelineChart } from './TimelineChart';
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(T0 + ms).toISOString();
 
-function entry(id: string, tool: string, status: TaskStatus, created: number, updated: number, history: Array<[number, Transition['status']]>): TaskEntry {
+function entry(
+  id: string,
+  tool: string,
+  status: TaskStatus,
+  created: number,
+  updated: number,
+  history: Array<[number, Transition['status']]>,
+): TaskEntry {
   return {
     task: { taskId: id, status, createdAt: iso(created), lastUpdatedAt: iso(updated), ttl: null },
     toolName: tool,
@@ -25,8 +32,14 @@ function entry(id: string, tool: string, status: TaskStatus, created: number, up
 
 const ENTRIES = [
   entry('11111111-aaaa', 'countdown', 'working', 3000, 3000, [[3000, 'working']]),
-  entry('22222222-bbbb', 'fail_after', 'failed', 1000, 2500, [[1000, 'working'], [2500, 'failed']]),
-  entry('33333333-cccc', 'countdown', 'completed', 0, 2100, [[0, 'working'], [2100, 'completed']]),
+  entry('22222222-bbbb', 'fail_after', 'failed', 1000, 2500, [
+    [1000, 'working'],
+    [2500, 'failed'],
+  ]),
+  entry('33333333-cccc', 'countdown', 'completed', 0, 2100, [
+    [0, 'working'],
+    [2100, 'completed'],
+  ]),
 ];
 
 // jsdom lays nothing out: give the scrolling box a size so the virtualizer draws rows.

@@ -29,7 +29,11 @@ function finite(...values: number[]): number {
 }
 
 /** Where a task's bar starts and ends, without its segments (cheap enough to run over every task each second). */
-function barSpan(entry: TaskEntry, now: number, shown: DisplayStatus = displayStatus(entry, now)): Pick<BarLayout, 'start' | 'end' | 'live'> {
+function barSpan(
+  entry: TaskEntry,
+  now: number,
+  shown: DisplayStatus = displayStatus(entry, now),
+): Pick<BarLayout, 'start' | 'end' | 'live'> {
   const { task, history } = entry;
   // `now` only matters while the task is live (or to work out `shown`): a settled bar never changes with time.
   const live = !isTerminal(task.status) && shown !== 'expired';
@@ -125,8 +129,30 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const STEPS = [
-  200, 500, SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND, MINUTE, 2 * MINUTE, 5 * MINUTE,
-  10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY,
+  200,
+  500,
+  SECOND,
+  2 * SECOND,
+  5 * SECOND,
+  10 * SECOND,
+  15 * SECOND,
+  30 * SECOND,
+  MINUTE,
+  2 * MINUTE,
+  5 * MINUTE,
+  10 * MINUTE,
+  15 * MINUTE,
+  30 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  3 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+  14 * DAY,
+  30 * DAY,
 ];
 
 /** Time since the domain's start, in the largest units that keep it exact: "0 s", "1.5 s", "2 min 30 s", "1 h". */
