@@ -6,7 +6,7 @@ import { createSeedServer, SeedTaskRegistry } from './seed-dialect.js';
 import { SharedTaskStore } from './shared-task-store.js';
 import { registerBenchTools } from './bench-tools.js';
 import { registerConformanceTools } from './conformance-tools.js';
-import { registerDemoTools } from './tools.js';
+import { registerDemoTools } from './register-tools.js';
 
 export const DEMO_SERVER_INFO = { name: 'taskdeck-demo', title: 'Taskdeck demo server', version: '0.1.0' } as const;
 

@@ -15,7 +15,8 @@ import {
 import { z } from 'zod';
 import { DEMO_SERVER_INFO } from './mcp-server.js';
 import { DEFAULT_TTL_MS, elicitForTask, POLL_INTERVAL_MS, runTask, type TaskStatusSink } from './tasks.js';
-import { DEMO_TOOLS, runInline } from './tools.js';
+import { runInline } from './register-tools.js';
+import { DEMO_TOOLS } from './tools.js';
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const PAGE_SIZE = 10;
