@@ -13,8 +13,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: 120_000,
+  // Waits are for states and end as soon as the state holds: long enough for a busy two-core machine.
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: e2eOrigin,
@@ -36,7 +37,7 @@ export default defineConfig({
       env: { PORT: String(everythingPort) },
       url: `http://127.0.0.1:${everythingPort}/mcp`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'ignore',
     },

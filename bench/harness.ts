@@ -96,3 +96,19 @@ export async function clickToFrame(page: Page, button: string, selector: string)
     return page.evaluate<number>(`Math.round(window[${JSON.stringify(slot)}].shown - window[${JSON.stringify(slot)}].clicked)`);
   };
 }
+
+/**
+ * The "completed" count in the status filter, read once a frame with a plain DOM query: the harness's own work runs
+ * on the page's main thread too, and ARIA-computing locators were a good part of the busy time measured.
+ */
+export const completedCount = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          resolve(
+            Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0),
+          ),
+        ),
+      ),
+  );

@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { startServer } from '../server/app';
 import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
+import { completedCount } from './harness';
 
 interface ProfileNode {
   id: number;
@@ -37,20 +38,9 @@ try {
   if (scenario === 'storm') {
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_storm');
     await run.getByRole('button', { name: 'Run as task' }).click();
-    // Until every storm task (and the storm itself) shows completed, read once a frame with a plain DOM query.
-    const count = () =>
-      page.evaluate(
-        () =>
-          new Promise<number>((resolve) =>
-            requestAnimationFrame(() =>
-              resolve(
-                Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0),
-              ),
-            ),
-          ),
-      );
+    // Until every storm task (and the storm itself) shows completed.
     const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && (await count()) < 2001);
+    while (Date.now() < deadline && (await completedCount(page)) < 2001);
   } else {
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('big_payload');
     await run.getByLabel(/^size_mb\b/).fill('50');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../server/app';
-import { clickToFrame, frame, heapMb, INSTRUMENT, longTasks, open, pct, runTool, taskSeconds } from './harness';
+import { clickToFrame, completedCount, frame, heapMb, INSTRUMENT, longTasks, open, pct, runTool, taskSeconds } from './harness';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer) {
@@ -102,26 +102,13 @@ export async function storm(browser: Browser, server: RunningServer) {
   await longTasks(page);
   const busy0 = await taskSeconds(cdp);
   const t0 = Date.now();
-  // Read once a frame with a plain DOM query: the harness's own work runs on the page's main thread too, and
-  // ARIA-computing locators were a good part of the busy time measured.
-  const completedCount = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() =>
-            resolve(
-              Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0),
-            ),
-          ),
-        ),
-    );
   const expected = scale.stormTasks + 1;
   const deadline = Date.now() + (scale.stormSeconds + 60) * 1000;
-  while (Date.now() < deadline && (await completedCount()) < expected);
+  while (Date.now() < deadline && (await completedCount(page)) < expected);
   const elapsed = (Date.now() - t0) / 1000;
   const busy = (await taskSeconds(cdp)) - busy0;
   const long = await longTasks(page);
-  const shown = await completedCount();
+  const shown = await completedCount(page);
   await page.close();
   return {
     tasks: scale.stormTasks,

@@ -105,11 +105,13 @@ test.describe('a pleasure to use', () => {
       .getByRole('region', { name: /Notifications/ })
       .locator('li')
       .filter({ hasText: 'fail_after' });
-    await expect(toast).toContainText('failed', { timeout: 40_000 });
-    await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
-    // Something else is selected; the toast's action brings the failed task and its result.
+    // Something else is selected; the toast's action brings the failed task and its result. Selected before the toast
+    // shows: a toast lasts 6 s, and on a busy machine the steps between could take longer.
     await row(page, running).click();
+    await expect(row(page, running)).toHaveAttribute('aria-selected', 'true');
+    await expect(toast).toContainText('failed', { timeout: 40_000 });
     await toast.getByRole('button', { name: 'Open result' }).click();
+    await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
     await expect(row(page, failing)).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('simulated upstream service');
     await expect(page.getByRole('region', { name: 'Result' })).toBeFocused();

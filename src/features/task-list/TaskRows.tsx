@@ -1,12 +1,11 @@
 import { memo, type KeyboardEvent } from 'react';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { describeMoment, formatMoment } from '../../lib/time';
-import { useVirtualRows } from '../../components/use-virtual-rows';
 import { useConnectionStore } from '../connection';
 import { useSelectionStore } from '../../tasks/selection-store';
 import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
-import { StatusBadge } from '../task-status';
+import { StatusBadge, useTaskRows } from '../task-status';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
 const ROW_HEIGHT = 33;
@@ -25,16 +24,11 @@ export function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: T
   const taskSelected = useSelectionStore((s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
   const timeStyle = useDisplayPrefs((s) => s.timeFormat);
-  const reveal = useSelectionStore((s) => s.reveal);
-  // Only the rows in view (plus a margin) are in the DOM, however many tasks there are; a keyboard move scrolls its
-  // task into view and focuses it.
-  const { scroller, virtualizer } = useVirtualRows({
-    count: entries.length,
-    indexOf: (id) => entries.findIndex((e) => e.task.taskId === id),
+  // Only the rows in view (plus a margin) are in the DOM; a keyboard move scrolls its task into view and focuses it.
+  const { scroller, virtualizer } = useTaskRows(entries, {
     rowHeight: ROW_HEIGHT,
     hasMore,
     onNearEnd,
-    reveal,
     focusSelector: (id) => `tr[data-task-id="${id}"]`,
   });
   const items = virtualizer.getVirtualItems();

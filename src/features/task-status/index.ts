@@ -1,1 +1,2 @@
 export { StatusBadge } from './StatusBadge';
+export { useTaskRows } from './use-task-rows';

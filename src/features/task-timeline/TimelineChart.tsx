@@ -1,5 +1,4 @@
 import { useCallback, useMemo, type KeyboardEvent } from 'react';
-import { useVirtualRows } from '../../components/use-virtual-rows';
 import { useSelectionStore } from '../../tasks/selection-store';
 import { STATUS_ICONS, STATUS_LABELS } from '../../tasks/status';
 import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
@@ -7,6 +6,7 @@ import { TimelineAxis, TimelineGrid } from './TimelineAxis';
 import { TimelineRow } from './TimelineRow';
 import { timeDomain, timeTicks } from './timeline-layout';
 import { useWidth } from './use-width';
+import { useTaskRows } from '../task-status';
 
 /** Fixed row height, so the virtualizer places rows without measuring them. */
 const ROW_HEIGHT = 30;
@@ -38,14 +38,11 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
     const all = timeTicks(domain, Math.max(100, width - LABEL_WIDTH - END_ROOM));
     return live ? all.filter((t) => t.x < 0.9) : all;
   }, [domain, width, live]);
-  const reveal = useSelectionStore((s) => s.reveal);
-  const { scroller, virtualizer } = useVirtualRows({
-    count: entries.length,
-    indexOf: (id) => entries.findIndex((e) => e.task.taskId === id),
+  // Only the rows in view (plus a margin) are in the DOM; a keyboard move scrolls its task into view and focuses it.
+  const { scroller, virtualizer } = useTaskRows(entries, {
     rowHeight: ROW_HEIGHT,
     hasMore,
     onNearEnd,
-    reveal,
     focusSelector: (id) => `li[data-task-id="${id}"] button`,
   });
   const items = virtualizer.getVirtualItems();
