@@ -1,12 +1,13 @@
-import { messageOf } from '../../lib/errors';
-
 /// <reference lib="webworker" />
 // Pretty-prints large JSON off the main thread: a value, or JSON text (parsed here, so the main thread never is).
-self.onmessage = (event: MessageEvent<{ id: number; value?: unknown; text?: string }>) => {
-  const { id, value, text } = event.data;
+import { messageOf } from '../../lib/errors';
+import { serveWorker } from '../../lib/timed-worker';
+import type { Formatted } from './use-formatted-json';
+
+serveWorker(self, ({ value, text }: { value?: unknown; text?: string }): Formatted => {
   try {
-    self.postMessage({ id, text: JSON.stringify(text !== undefined ? JSON.parse(text) : value, null, 2) });
+    return { text: JSON.stringify(text !== undefined ? JSON.parse(text) : value, null, 2) };
   } catch (error) {
-    self.postMessage({ id, error: messageOf(error) });
+    return { error: messageOf(error) };
   }
-};
+});

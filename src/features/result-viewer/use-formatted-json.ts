@@ -1,28 +1,22 @@
 import { useEffect, useState } from 'react';
+import { timedWorker } from '../../lib/timed-worker';
 
 const SYNC_LIMIT = 200_000;
-let worker: Worker | undefined;
-let nextId = 0;
-const waiting = new Map<number, (r: { text?: string; error?: string }) => void>();
+/** Formatting is linear, but a hundred megabytes on a busy machine takes a while: the limit only stops a stuck worker. */
+const FORMAT_TIME_LIMIT_MS = 120_000;
 
-function formatWorker(): Worker {
-  if (worker) return worker;
-  const created = new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module' });
-  created.onmessage = (event: MessageEvent<{ id: number; text?: string; error?: string }>) => {
-    waiting.get(event.data.id)?.(event.data);
-    waiting.delete(event.data.id);
-  };
-  worker = created;
-  return created;
+export interface Formatted {
+  text?: string;
+  error?: string;
 }
 
-function formatInWorker(source: { value: unknown } | { text: string }): Promise<{ text?: string; error?: string }> {
-  const target = formatWorker();
-  const id = ++nextId;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    target.postMessage({ id, ...source });
-  });
+const formatter = timedWorker<{ value: unknown } | { text: string }, Formatted>(
+  () => new Worker(new URL('./format.worker.ts', import.meta.url), { type: 'module' }),
+);
+
+async function formatInWorker(source: { value: unknown } | { text: string }): Promise<Formatted> {
+  const answer = await formatter.run(source, FORMAT_TIME_LIMIT_MS);
+  return answer.done ? answer.value : { error: `Could not format the result: ${answer.reason}` };
 }
 
 /**
