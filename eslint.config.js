@@ -60,6 +60,30 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Protocol and task logic runs without React: stores there are zustand/vanilla, read in components with useStore.
+    files: ['src/lib/**/*.ts', 'src/mcp/**/*.ts', 'src/tasks/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react', message: 'lib/, mcp/ and tasks/ do not use React.' },
+            { name: 'react-dom', message: 'lib/, mcp/ and tasks/ do not use React.' },
+            { name: 'zustand', message: 'Use zustand/vanilla (createStore); components read it with useStore.' },
+          ],
+          patterns: [
+            { group: ['**/server/**', 'node:*'], message: 'The browser app never imports the demo server or Node built-ins.' },
+            {
+              group: ['@modelcontextprotocol/sdk/experimental/tasks'],
+              message: 'The experimental/tasks barrel pulls node:crypto; import interfaces.js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...pluginQuery.configs['flat/recommended'],
   {
     // Query keys name the server (its URL); the SDK client object that reaches it is not part of its identity.

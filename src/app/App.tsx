@@ -16,8 +16,8 @@ import { RunToolPanel } from '../features/run-tool';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useDisplayPrefs } from '../components/display-prefs';
-import { useFilterStore } from '../tasks/filter-store';
-import { useSelectionStore } from '../tasks/selection-store';
+import { filterStore } from '../tasks/filter-store';
+import { selectionStore } from '../tasks/selection-store';
 import { startActivityWatch } from './activity';
 import { useKeyboardShortcuts } from './keyboard';
 import { usePushSync, useSessionSync } from './task-sync';
@@ -38,13 +38,13 @@ const toastActions: ToastActions = {
   openResult: (serverUrl, taskId) => {
     const slot = slotForServer(serverUrl);
     if (slot) serversStore.getState().serverSwitched(slot.id);
-    useSelectionStore.getState().taskSelected(taskId, { reveal: true });
+    selectionStore.getState().taskSelected(taskId, { reveal: true });
     focusSoon('result-region');
   },
   showStatus: (serverUrl, status) => {
     const slot = slotForServer(serverUrl);
     if (slot) serversStore.getState().serverSwitched(slot.id);
-    useFilterStore.getState().statusFiltered(status);
+    filterStore.getState().statusFiltered(status);
   },
 };
 

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { activeConnection, serversStore } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
-import { useFilterStore } from '../tasks/filter-store';
+import { filterStore } from '../tasks/filter-store';
 import { visibleTasks } from '../tasks/filtering';
 import { mcpKeys } from '../tasks/keys';
-import { useLiveStore } from '../tasks/live-store';
-import { useSelectionStore } from '../tasks/selection-store';
-import { useViewStore } from '../tasks/view-store';
+import { liveStore } from '../tasks/live-store';
+import { selectionStore } from '../tasks/selection-store';
+import { viewStore } from '../tasks/view-store';
 import type { TaskEntry } from '../tasks/task-cache';
 
 /** Typing in a field must never trigger a shortcut. */
@@ -28,14 +28,14 @@ function activeServerUrl(): string {
 /** Moves the selection through the tasks as the list shows them (same filters and order). */
 function stepSelection(queryClient: QueryClient, delta: 1 | -1): void {
   const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(activeServerUrl())) ?? [];
-  const { status, query, sort } = useFilterStore.getState();
+  const { status, query, sort } = filterStore.getState();
   const rows = visibleTasks(entries, { status, query, sort, now: Date.now() });
   if (rows.length === 0) return;
-  const selected = useSelectionStore.getState().selectedTaskId;
+  const selected = selectionStore.getState().selectedTaskId;
   const at = rows.findIndex((e) => e.task.taskId === selected);
   const next = at === -1 ? (delta === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + delta));
   const row = rows[next];
-  if (row) useSelectionStore.getState().taskSelected(row.task.taskId, { reveal: true });
+  if (row) selectionStore.getState().taskSelected(row.task.taskId, { reveal: true });
 }
 
 function clickIfEnabled(selector: string): void {
@@ -68,7 +68,7 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
       if (event.key === 'Enter' && row) {
         // The row selects itself; Enter also opens the task: focus moves to its details.
         const id = row.dataset.taskId;
-        if (id) useSelectionStore.getState().taskSelected(id);
+        if (id) selectionStore.getState().taskSelected(id);
         requestAnimationFrame(() => document.getElementById('task-details')?.focus());
         return;
       }
@@ -76,10 +76,10 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
       if (event.key === 'Escape') {
         // Back from the selected task's panes to its row in the list.
         const inTaskPanes = target instanceof Element && target.closest('#task-details, #result-region, #input-required');
-        const selected = useSelectionStore.getState().selectedTaskId;
+        const selected = selectionStore.getState().selectedTaskId;
         if (inTaskPanes && selected && !isTypingTarget(target)) {
           event.preventDefault();
-          useSelectionStore.getState().taskSelected(selected, { reveal: true });
+          selectionStore.getState().taskSelected(selected, { reveal: true });
         } else if (target instanceof HTMLInputElement && target.dataset.shortcutTarget === 'search') {
           target.blur();
         }
@@ -112,12 +112,12 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
           focusTarget('[data-shortcut-target="tool"]');
           break;
         case 't': {
-          const views = useViewStore.getState();
+          const views = viewStore.getState();
           views.viewChosen(views.view === 'table' ? 'timeline' : 'table');
           break;
         }
         case 'p': {
-          const live = useLiveStore.getState();
+          const live = liveStore.getState();
           if (live.paused) live.liveUpdatesResumed();
           else live.liveUpdatesPaused();
           break;

@@ -22,18 +22,18 @@ describe('settings stored before the versioned envelope are kept', () => {
 
   it('the auto-fetch preference', async () => {
     localStorage.setItem('taskdeck.prefs', JSON.stringify({ autoFetch: false }));
-    const { usePrefsStore } = await import('../tasks/prefs-store');
-    expect(usePrefsStore.getState().autoFetch).toBe(false);
+    const { prefsStore } = await import('../tasks/prefs-store');
+    expect(prefsStore.getState().autoFetch).toBe(false);
   });
 
   it('the task view (a plain string), while a linked view is shown but not remembered', async () => {
     localStorage.setItem('taskdeck.taskView', 'timeline');
-    const { useViewStore } = await import('../tasks/view-store');
-    expect(useViewStore.getState().view).toBe('timeline');
-    useViewStore.getState().viewLinked('table');
+    const { viewStore } = await import('../tasks/view-store');
+    expect(viewStore.getState().view).toBe('timeline');
+    viewStore.getState().viewLinked('table');
     vi.resetModules();
     const reloaded = await import('../tasks/view-store');
-    expect(reloaded.useViewStore.getState().view).toBe('timeline');
+    expect(reloaded.viewStore.getState().view).toBe('timeline');
   });
 
   it('recent servers (a bare list)', async () => {

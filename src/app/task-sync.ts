@@ -4,10 +4,10 @@ import { sessionEvents, type TaskPushEvent } from '../mcp/connection-store';
 import type { McpSession } from '../mcp/session';
 import { applyPushes } from '../tasks/cache-writes';
 import { mcpKeys } from '../tasks/keys';
-import { useLiveStore } from '../tasks/live-store';
-import { usePrefsStore } from '../tasks/prefs-store';
+import { liveStore } from '../tasks/live-store';
+import { prefsStore } from '../tasks/prefs-store';
 import { frameOrTimeout, HeldPushes, type FlushScheduler } from '../tasks/push-buffer';
-import { useSelectionStore } from '../tasks/selection-store';
+import { selectionStore } from '../tasks/selection-store';
 import { runSyncAction } from '../tasks/sync-actions';
 import { PollingScheduler } from '../tasks/sync-scheduler';
 import type { TaskEntry } from '../tasks/task-cache';
@@ -43,7 +43,7 @@ export function usePushSync(): void {
     // A hidden tab runs no animation frames: a timer flushes then, so pushes never pile up unapplied.
     const flushSoon = frameOrTimeout(flush, browserScheduler);
     const offPush = sessionEvents.on('taskPush', (event) => {
-      if (useLiveStore.getState().paused) {
+      if (liveStore.getState().paused) {
         held.hold(event);
         return;
       }
@@ -55,7 +55,7 @@ export function usePushSync(): void {
         else flushSoon();
       }
     });
-    const offLive = useLiveStore.subscribe((state, prev) => {
+    const offLive = liveStore.subscribe((state, prev) => {
       if (prev.paused && !state.paused) applyPushes(queryClient, held.drain());
     });
     return () => {
@@ -88,11 +88,11 @@ export function useSessionSync(session: McpSession | null): void {
       queryClient.getQueryData(mcpKeys.result(serverUrl, taskId)) !== undefined ||
       queryClient.getQueryState(mcpKeys.result(serverUrl, taskId))?.fetchStatus === 'fetching';
     const timer = setInterval(() => {
-      if (useLiveStore.getState().paused) return;
+      if (liveStore.getState().paused) return;
       const view = {
         entries: queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [],
-        autoFetch: usePrefsStore.getState().autoFetch,
-        selectedTaskId: useSelectionStore.getState().selectedTaskId,
+        autoFetch: prefsStore.getState().autoFetch,
+        selectedTaskId: selectionStore.getState().selectedTaskId,
         hasResult,
       };
       for (const action of scheduler.due(view)) runSyncAction(target, scheduler, action);

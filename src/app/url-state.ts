@@ -1,11 +1,11 @@
 import { activeConnection, activeSlot, onActiveConnectionChange, serversStore, storedConnectedSlots } from '../mcp/servers-store';
 import { serverIdentity, withoutUserinfo } from '../mcp/errors';
 import type { TransportChoice } from '../mcp/session';
-import { useFilterStore, type SortKey } from '../tasks/filter-store';
+import { filterStore, type SortKey } from '../tasks/filter-store';
 import { FILTER_STATUSES } from '../tasks/filtering';
-import { useSelectionStore } from '../tasks/selection-store';
+import { selectionStore } from '../tasks/selection-store';
 import type { DisplayStatus } from '../tasks/status';
-import { useViewStore, type TaskView } from '../tasks/view-store';
+import { viewStore, type TaskView } from '../tasks/view-store';
 
 const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse'];
 
@@ -64,12 +64,12 @@ function slotById(id: number) {
  */
 export function startUrlSync(): () => void {
   const link = readDeepLink(window.location.search);
-  if (link.task) useSelectionStore.getState().taskSelected(link.task);
-  const filters = useFilterStore.getState();
+  if (link.task) selectionStore.getState().taskSelected(link.task);
+  const filters = filterStore.getState();
   if (link.status) filters.statusFiltered(link.status);
   if (link.q) filters.queryEdited(link.q);
   if (link.sort) filters.sortChosen(link.sort);
-  if (link.view) useViewStore.getState().viewLinked(link.view);
+  if (link.view) viewStore.getState().viewLinked(link.view);
   // Connections open before a reload come back; the deep link's server is shown (added when it is new).
   const reopen = new Set(storedConnectedSlots());
   const linked = link.server;
@@ -91,18 +91,18 @@ export function startUrlSync(): () => void {
   let shownSlot = serversStore.getState().activeId;
   const offServers = serversStore.subscribe((state) => {
     if (state.activeId === shownSlot) return;
-    selections.set(shownSlot, useSelectionStore.getState().selectedTaskId);
+    selections.set(shownSlot, selectionStore.getState().selectedTaskId);
     shownSlot = state.activeId;
     const restored = selections.get(shownSlot);
-    if (restored) useSelectionStore.getState().taskSelected(restored);
-    else useSelectionStore.getState().selectionCleared();
+    if (restored) selectionStore.getState().taskSelected(restored);
+    else selectionStore.getState().selectionCleared();
   });
 
   const sync = () => {
     const { serverUrl, transport, status } = activeConnection();
     const active = status !== 'Disconnected' ? serverUrl : undefined;
-    const task = useSelectionStore.getState().selectedTaskId;
-    const { status: filter, query, sort } = useFilterStore.getState();
+    const task = selectionStore.getState().selectedTaskId;
+    const { status: filter, query, sort } = filterStore.getState();
     const search = writeDeepLink(window.location.search, {
       server: active,
       transport,
@@ -110,16 +110,16 @@ export function startUrlSync(): () => void {
       ...(filter !== 'all' && { status: filter }),
       ...(query && { q: query }),
       sort,
-      view: useViewStore.getState().view,
+      view: viewStore.getState().view,
     });
     if (search !== window.location.search) {
       window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
     }
   };
   const offConnection = onActiveConnectionChange(sync);
-  const offSelection = useSelectionStore.subscribe(sync);
-  const offFilters = useFilterStore.subscribe(sync);
-  const offView = useViewStore.subscribe(sync);
+  const offSelection = selectionStore.subscribe(sync);
+  const offFilters = filterStore.subscribe(sync);
+  const offView = viewStore.subscribe(sync);
   return () => {
     offServers();
     offConnection();

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { EMPTY_BEHAVIOUR, observe, type BehaviourState, type Observation } from './behaviour';
 
 interface BehaviourStore {
@@ -8,7 +8,7 @@ interface BehaviourStore {
 }
 
 /** Observations per server, fed from the traffic by app/ and read by the Server behaviour region. */
-export const useBehaviourStore = create<BehaviourStore>()((set) => ({
+export const behaviourStore = createStore<BehaviourStore>()((set) => ({
   byServer: {},
   observed: (serverUrl, observation) =>
     set((s) => ({ byServer: { ...s.byServer, [serverUrl]: observe(s.byServer[serverUrl] ?? EMPTY_BEHAVIOUR, observation) } })),
@@ -16,5 +16,5 @@ export const useBehaviourStore = create<BehaviourStore>()((set) => ({
 }));
 
 export function reportObservation(serverUrl: string, observation: Observation): void {
-  useBehaviourStore.getState().observed(serverUrl, observation);
+  behaviourStore.getState().observed(serverUrl, observation);
 }

@@ -6,7 +6,7 @@ import { parseTask, timeOf, type Task } from './task';
 import { groupByServer } from './push-buffer';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
-import { useSelectionStore } from './selection-store';
+import { selectionStore } from './selection-store';
 import {
   applyTaskUpdate,
   applyTaskUpdates,
@@ -113,7 +113,7 @@ export async function storeFetchedResult(queryClient: QueryClient, serverUrl: st
             ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
           },
           // The result on screen is never the one deleted to make room.
-          (k) => k.serverUrl === serverUrl && k.taskId === useSelectionStore.getState().selectedTaskId,
+          (k) => k.serverUrl === serverUrl && k.taskId === selectionStore.getState().selectedTaskId,
         ),
       )
       .then(

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { DisplayStatus } from './status';
 
 export type SortKey = 'created' | 'updated';
@@ -12,7 +12,7 @@ interface FilterState {
   sortChosen: (sort: SortKey) => void;
 }
 
-export const useFilterStore = create<FilterState>()((set) => ({
+export const filterStore = createStore<FilterState>()((set) => ({
   status: 'all',
   query: '',
   sort: 'created',

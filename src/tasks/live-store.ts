@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 interface LiveState {
   /** While paused, pushes are held back (the latest per task) and nothing is polled. */
@@ -7,7 +7,7 @@ interface LiveState {
   liveUpdatesResumed: () => void;
 }
 
-export const useLiveStore = create<LiveState>()((set) => ({
+export const liveStore = createStore<LiveState>()((set) => ({
   paused: false,
   liveUpdatesPaused: () => set({ paused: true }),
   liveUpdatesResumed: () => set({ paused: false }),

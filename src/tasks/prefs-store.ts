@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { persist } from 'zustand/middleware';
 import { isRecord, persistOptions } from '../lib/persisted';
 
@@ -11,7 +11,7 @@ interface PrefsState extends Prefs {
   autoFetchToggled: (on: boolean) => void;
 }
 
-export const usePrefsStore = create<PrefsState>()(
+export const prefsStore = createStore<PrefsState>()(
   persist(
     (set) => ({
       autoFetch: true,

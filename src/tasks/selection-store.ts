@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 interface SelectionState {
   /** The selected taskId; it may not be known yet (a deep link names it before the list arrives). */
@@ -9,7 +9,7 @@ interface SelectionState {
   selectionCleared: () => void;
 }
 
-export const useSelectionStore = create<SelectionState>()((set) => ({
+export const selectionStore = createStore<SelectionState>()((set) => ({
   selectedTaskId: undefined,
   reveal: undefined,
   taskSelected: (selectedTaskId, options) =>

@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import { persist } from 'zustand/middleware';
 import { isRecord, persistOptions } from '../lib/persisted';
 
@@ -19,7 +19,7 @@ interface ViewState {
   viewLinked: (view: TaskView) => void;
 }
 
-export const useViewStore = create<ViewState>()(
+export const viewStore = createStore<ViewState>()(
   persist(
     (set) => ({
       view: 'table',

@@ -4,17 +4,17 @@ import { useStore } from 'zustand';
 import { Region } from '../../components/Region';
 import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
 import { elicitationStore, MAX_PENDING_PER_SERVER, type PendingElicitation } from '../../mcp/elicitation-store';
-import { useBehaviourStore } from '../../tasks/behaviour-store';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { behaviourStore } from '../../tasks/behaviour-store';
+import { selectionStore } from '../../tasks/selection-store';
 
 /**
  * The server's input requests (`elicitation/create`) for the selected task, or ones tied to no task at all.
  * Shown only when there is something to answer, or the selected task waits for input.
  */
 export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: string; selectedStatus: string | undefined }) {
-  const selected = useSelectionStore((s) => s.selectedTaskId);
+  const selected = useStore(selectionStore, (s) => s.selectedTaskId);
   const pending = useStore(elicitationStore, (s) => s.pending);
-  const early = useBehaviourStore((s) => s.byServer[serverUrl]?.earlyResult);
+  const early = useStore(behaviourStore, (s) => s.byServer[serverUrl]?.earlyResult);
   const overflow = useStore(elicitationStore, (s) => s.overflow[serverUrl] ?? 0);
   const mine = pending.filter((p) => p.serverUrl === serverUrl && (p.taskId === undefined || p.taskId === selected));
   const others = pending.filter((p) => p.serverUrl === serverUrl && p.taskId !== undefined && p.taskId !== selected).length;

@@ -1,3 +1,4 @@
+import { useStore } from 'zustand';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,7 +7,7 @@ import type { McpSession } from '../../mcp/session';
 import { useConnectionStore } from '../connection';
 import { describeRequestError } from '../../mcp/errors';
 import { startToolTask } from '../../tasks/api';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import { recordStartedTask } from '../../tasks/cache-writes';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
@@ -48,7 +49,7 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
 
 function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   const queryClient = useQueryClient();
-  const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const taskSelected = useStore(selectionStore, (s) => s.taskSelected);
   const answers = useSchemaAnswers(tool.inputSchema);
   const [ttlError, setTtlError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();

@@ -1,7 +1,8 @@
+import { useStore } from 'zustand';
 import { memo, useState } from 'react';
 import { Region } from '../../components/Region';
 import { dialectOf, EMPTY_BEHAVIOUR, type Dialect, type Warning } from '../../tasks/behaviour';
-import { useBehaviourStore } from '../../tasks/behaviour-store';
+import { behaviourStore } from '../../tasks/behaviour-store';
 
 const DIALECTS: Record<Dialect, string> = {
   spec: 'MCP 2025-11-25 (spec dialect)',
@@ -55,7 +56,7 @@ function WarningList({ warnings }: { warnings: readonly Warning[] }) {
 
 /** What the connected server was seen to do, and the protocol violations it committed. */
 export function ServerBehaviourPanel({ serverUrl }: { serverUrl: string }) {
-  const state = useBehaviourStore((s) => s.byServer[serverUrl]) ?? EMPTY_BEHAVIOUR;
+  const state = useStore(behaviourStore, (s) => s.byServer[serverUrl]) ?? EMPTY_BEHAVIOUR;
   const early = state.earlyResult;
   return (
     <Region title="Server behaviour" className="server-behaviour">

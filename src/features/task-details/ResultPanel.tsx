@@ -1,3 +1,4 @@
+import { useStore } from 'zustand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Region } from '../../components/Region';
@@ -6,9 +7,9 @@ import type { McpSession } from '../../mcp/session';
 import { forgetAllKept, forgetKept, keptQueryOptions, keptUsageQueryOptions } from '../../tasks/kept-query';
 import { keptQuota } from '../../tasks/result-store';
 import { formatBytes } from '../../lib/time';
-import { usePrefsStore } from '../../tasks/prefs-store';
+import { prefsStore } from '../../tasks/prefs-store';
 import { tasksQueryOptions } from '../../tasks/queries';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import { findTask } from '../../tasks/task-cache';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { ResultViewer } from '../result-viewer';
@@ -17,8 +18,8 @@ import { messageOf } from '../../lib/errors';
 
 function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (message: string) => void }) {
   const queryClient = useQueryClient();
-  const autoFetch = usePrefsStore((s) => s.autoFetch);
-  const autoFetchToggled = usePrefsStore((s) => s.autoFetchToggled);
+  const autoFetch = useStore(prefsStore, (s) => s.autoFetch);
+  const autoFetchToggled = useStore(prefsStore, (s) => s.autoFetchToggled);
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
   const usage = useQuery(keptUsageQueryOptions());
   return (
@@ -52,7 +53,7 @@ function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (me
 }
 
 export function ResultPanel({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
-  const selectedId = useSelectionStore((s) => s.selectedTaskId);
+  const selectedId = useStore(selectionStore, (s) => s.selectedTaskId);
   const [error, setError] = useState<string | undefined>();
   return (
     <Region title="Result" className="result-panel" id="result-region" actions={<ResultActions serverUrl={serverUrl} onError={setError} />}>

@@ -1,3 +1,4 @@
+import { useStore } from 'zustand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Region } from '../../components/Region';
@@ -11,7 +12,7 @@ import type { McpSession } from '../../mcp/session';
 import { cancelTask, getTask } from '../../tasks/api';
 import { writeTask } from '../../tasks/cache-writes';
 import { tasksQueryOptions } from '../../tasks/queries';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import { canCancel, canFetchResult, isTerminal } from '../../tasks/status';
 import { displayStatus, findTask, type TaskEntry } from '../../tasks/task-cache';
 import { remainingTtl } from '../../tasks/ttl';
@@ -29,7 +30,7 @@ const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
 };
 
 export function TaskDetails({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
-  const selectedId = useSelectionStore((s) => s.selectedTaskId);
+  const selectedId = useStore(selectionStore, (s) => s.selectedTaskId);
   const queryClient = useQueryClient();
   const { data: entries } = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
   const entry = findTask(entries, selectedId);

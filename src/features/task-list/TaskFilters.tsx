@@ -1,20 +1,21 @@
+import { useStore } from 'zustand';
 import { STATUS_LABELS, type DisplayStatus } from '../../tasks/status';
-import { useFilterStore, type SortKey } from '../../tasks/filter-store';
+import { filterStore, type SortKey } from '../../tasks/filter-store';
 import { FILTER_STATUSES } from '../../tasks/filtering';
-import { useLiveStore } from '../../tasks/live-store';
+import { liveStore } from '../../tasks/live-store';
 
 /** `partial`: the server has tasks not listed yet, so each count is "at least" (shown as "12+"). */
 export function TaskFilters({ counts, partial = false }: { counts: Record<DisplayStatus | 'all', number>; partial?: boolean }) {
   const more = partial ? '+' : '';
-  const status = useFilterStore((s) => s.status);
-  const query = useFilterStore((s) => s.query);
-  const sort = useFilterStore((s) => s.sort);
-  const statusFiltered = useFilterStore((s) => s.statusFiltered);
-  const queryEdited = useFilterStore((s) => s.queryEdited);
-  const sortChosen = useFilterStore((s) => s.sortChosen);
-  const paused = useLiveStore((s) => s.paused);
-  const pause = useLiveStore((s) => s.liveUpdatesPaused);
-  const resume = useLiveStore((s) => s.liveUpdatesResumed);
+  const status = useStore(filterStore, (s) => s.status);
+  const query = useStore(filterStore, (s) => s.query);
+  const sort = useStore(filterStore, (s) => s.sort);
+  const statusFiltered = useStore(filterStore, (s) => s.statusFiltered);
+  const queryEdited = useStore(filterStore, (s) => s.queryEdited);
+  const sortChosen = useStore(filterStore, (s) => s.sortChosen);
+  const paused = useStore(liveStore, (s) => s.paused);
+  const pause = useStore(liveStore, (s) => s.liveUpdatesPaused);
+  const resume = useStore(liveStore, (s) => s.liveUpdatesResumed);
   return (
     <div className="task-filters">
       <label className="field">

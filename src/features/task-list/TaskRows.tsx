@@ -1,8 +1,9 @@
+import { useStore } from 'zustand';
 import { memo, type KeyboardEvent } from 'react';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { describeMoment, formatMoment } from '../../lib/time';
 import { useConnectionStore } from '../connection';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import { StatusBadge, useTaskRows } from '../task-status';
@@ -20,8 +21,8 @@ export interface TaskRowsProps {
 }
 
 export function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRowsProps) {
-  const selected = useSelectionStore((s) => s.selectedTaskId);
-  const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const selected = useStore(selectionStore, (s) => s.selectedTaskId);
+  const taskSelected = useStore(selectionStore, (s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
   const timeStyle = useDisplayPrefs((s) => s.timeFormat);
   // Only the rows in view (plus a margin) are in the DOM; a keyboard move scrolls its task into view and focuses it.

@@ -1,15 +1,16 @@
+import { useStore } from 'zustand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Region } from '../../components/Region';
 import { useNow } from '../../components/use-now';
 import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
-import { useFilterStore } from '../../tasks/filter-store';
+import { filterStore } from '../../tasks/filter-store';
 import { countByStatus, visibleTasks } from '../../tasks/filtering';
 import { keptQueryOptions } from '../../tasks/kept-query';
-import { useLiveStore } from '../../tasks/live-store';
+import { liveStore } from '../../tasks/live-store';
 import { tasksQueryOptions } from '../../tasks/queries';
-import { useViewStore } from '../../tasks/view-store';
+import { viewStore } from '../../tasks/view-store';
 import { TimelineChart } from '../task-timeline';
 import { PagingFooter, TaskListEmpty } from './TaskListStates';
 import { TaskFilters } from './TaskFilters';
@@ -20,10 +21,10 @@ import { ViewSwitch } from './ViewSwitch';
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
   const tasks = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
-  const status = useFilterStore((s) => s.status);
-  const query = useFilterStore((s) => s.query);
-  const sort = useFilterStore((s) => s.sort);
-  const paused = useLiveStore((s) => s.paused);
+  const status = useStore(filterStore, (s) => s.status);
+  const query = useStore(filterStore, (s) => s.query);
+  const sort = useStore(filterStore, (s) => s.sort);
+  const paused = useStore(liveStore, (s) => s.paused);
   const now = useNow(1000);
   const entries = useMemo(() => tasks.data ?? [], [tasks.data]);
   const counts = useMemo(() => countByStatus(entries, now), [entries, now]);
@@ -32,7 +33,7 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const { hasMore, loadMore } = paging;
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
   const keptIds = useMemo(() => new Set(kept.data ?? []), [kept.data]);
-  const view = useViewStore((s) => s.view);
+  const view = useStore(viewStore, (s) => s.view);
 
   const refresh = session?.capabilities.tasks?.list ? (
     <button

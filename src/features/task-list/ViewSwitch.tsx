@@ -1,5 +1,6 @@
+import { useStore } from 'zustand';
 import { useId } from 'react';
-import { useViewStore, type TaskView } from '../../tasks/view-store';
+import { viewStore, type TaskView } from '../../tasks/view-store';
 
 const VIEWS: ReadonlyArray<[TaskView, string]> = [
   ['table', 'Table'],
@@ -8,8 +9,8 @@ const VIEWS: ReadonlyArray<[TaskView, string]> = [
 
 /** Table or timeline: a radio group, so arrow keys move between the two and the choice is announced. */
 export function ViewSwitch() {
-  const view = useViewStore((s) => s.view);
-  const viewChosen = useViewStore((s) => s.viewChosen);
+  const view = useStore(viewStore, (s) => s.view);
+  const viewChosen = useStore(viewStore, (s) => s.viewChosen);
   const name = useId();
   return (
     <div role="radiogroup" aria-label="Task view" className="view-switch">

@@ -1,5 +1,6 @@
+import { useStore } from 'zustand';
 import { useVirtualRows, type VirtualRows } from '../../components/use-virtual-rows';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import type { TaskEntry } from '../../tasks/task-cache';
 
 /**
@@ -10,7 +11,7 @@ export function useTaskRows(
   entries: readonly TaskEntry[],
   options: { rowHeight: number; hasMore: boolean; onNearEnd: () => void; focusSelector: (escapedTaskId: string) => string },
 ): VirtualRows {
-  const reveal = useSelectionStore((s) => s.reveal);
+  const reveal = useStore(selectionStore, (s) => s.reveal);
   return useVirtualRows({
     ...options,
     count: entries.length,

@@ -1,5 +1,6 @@
+import { useStore } from 'zustand';
 import { useCallback, useMemo, type KeyboardEvent } from 'react';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import { STATUS_ICONS, STATUS_LABELS } from '../../tasks/status';
 import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
 import { TimelineAxis, TimelineGrid } from './TimelineAxis';
@@ -27,8 +28,8 @@ export interface TimelineChartProps {
 
 /** Every task as a bar over time, coloured (and patterned, and labelled) by status. Only rows in view are drawn. */
 export function TimelineChart({ entries, total, now, connected, hasMore, onNearEnd }: TimelineChartProps) {
-  const selected = useSelectionStore((s) => s.selectedTaskId);
-  const taskSelected = useSelectionStore((s) => s.taskSelected);
+  const selected = useStore(selectionStore, (s) => s.selectedTaskId);
+  const taskSelected = useStore(selectionStore, (s) => s.taskSelected);
   const [figure, width] = useWidth<HTMLElement>(LABEL_WIDTH + END_ROOM + 600);
   const statuses = useMemo(() => entries.map((e) => displayStatus(e, now)), [entries, now]);
   const domain = useMemo(() => timeDomain(entries, now), [entries, now]);

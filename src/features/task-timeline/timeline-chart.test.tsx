@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { useSelectionStore } from '../../tasks/selection-store';
+import { selectionStore } from '../../tasks/selection-store';
 import type { TaskStatus } from '../../tasks/status';
 import type { TaskEntry, Transition } from '../../tasks/task-cache';
-import { useViewStore } from '../../tasks/view-store';
+import { viewStore } from '../../tasks/view-store';
 import { ViewSwitch } from '../task-list';
 import { TimelineChart } from './TimelineChart';
 
@@ -47,7 +47,7 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
 });
-beforeEach(() => useSelectionStore.setState({ selectedTaskId: undefined }));
+beforeEach(() => selectionStore.setState({ selectedTaskId: undefined }));
 afterEach(cleanup);
 
 function show(entries: readonly TaskEntry[], now = T0 + 5000, total = entries.length) {
@@ -91,7 +91,7 @@ describe('timeline chart', () => {
     const bar = screen.getByRole('button', { name: /22222222 fail_after/ });
     expect(bar.tagName).toBe('BUTTON');
     fireEvent.click(bar);
-    expect(useSelectionStore.getState().selectedTaskId).toBe('22222222-bbbb');
+    expect(selectionStore.getState().selectedTaskId).toBe('22222222-bbbb');
     expect(screen.getByRole('button', { name: /22222222 fail_after/ }).getAttribute('aria-current')).toBe('true');
     expect(screen.getByRole('button', { name: /33333333 countdown/ }).getAttribute('aria-current')).toBeNull();
   });
@@ -107,12 +107,12 @@ describe('timeline chart', () => {
 
 describe('view switch', () => {
   it('is a radio group that picks the timeline and remembers it', () => {
-    useViewStore.setState({ view: 'table' });
+    viewStore.setState({ view: 'table' });
     render(<ViewSwitch />);
     const group = screen.getByRole('radiogroup', { name: 'Task view' });
     expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Table' }).checked).toBe(true);
     fireEvent.click(within(group).getByRole('radio', { name: 'Timeline' }));
-    expect(useViewStore.getState().view).toBe('timeline');
+    expect(viewStore.getState().view).toBe('timeline');
     expect(JSON.parse(localStorage.getItem('taskdeck.taskView') ?? '{}')).toEqual({ state: { view: 'timeline' }, version: 1 });
   });
 });
