@@ -1,4 +1,5 @@
 import { createStore } from 'zustand/vanilla';
+import { rpcCodeOf } from '../mcp/errors';
 import { EMPTY_BEHAVIOUR, observe, type BehaviourState, type Observation } from './behaviour';
 
 interface BehaviourStore {
@@ -17,4 +18,11 @@ export const behaviourStore = createStore<BehaviourStore>()((set) => ({
 
 export function reportObservation(serverUrl: string, observation: Observation): void {
   behaviourStore.getState().observed(serverUrl, observation);
+}
+
+/** Reports a JSON-RPC error answer to `method` as an observation. Its code, or undefined for a transport failure. */
+export function reportRpcError(serverUrl: string, method: string, error: unknown): number | undefined {
+  const code = rpcCodeOf(error);
+  if (code !== undefined) reportObservation(serverUrl, { type: 'error', method, code });
+  return code;
 }

@@ -82,7 +82,12 @@ export function restoreKeptTasks(
   });
 }
 
-export function expireTask(queryClient: QueryClient, serverUrl: string, taskId: string, reason: string): void {
+/** A -32602 for a task we knew: the server forgot it. The task is expired, with the server's words as the reason. */
+export function expireForgotten(queryClient: QueryClient, serverUrl: string, taskId: string, error: unknown): void {
+  expireTask(queryClient, serverUrl, taskId, messageOf(error).replace(/^MCP error -32602: /, ''));
+}
+
+function expireTask(queryClient: QueryClient, serverUrl: string, taskId: string, reason: string): void {
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => markExpired(old ?? [], taskId, reason, Date.now()));
 }
 

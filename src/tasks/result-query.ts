@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
-import { messageOf, rpcCodeOf } from '../mcp/errors';
+import { rpcCodeOf } from '../mcp/errors';
 import { fetchTaskResult } from './api';
-import { expireTask, storeFetchedResult } from './cache-writes';
-import { reportObservation } from './behaviour-store';
+import { expireForgotten, storeFetchedResult } from './cache-writes';
+import { reportObservation, reportRpcError } from './behaviour-store';
 import { mcpKeys } from './keys';
 import { resultObservation } from './result';
 
@@ -23,12 +23,7 @@ export function resultQueryOptions(queryClient: QueryClient, serverUrl: string, 
             // Kept before it is shown: a reload right after it appears loses nothing.
             return await storeFetchedResult(queryClient, serverUrl, result);
           } catch (error) {
-            const code = rpcCodeOf(error);
-            if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });
-            if (code === -32602) {
-              const reason = messageOf(error).replace(/^MCP error -32602: /, '');
-              expireTask(queryClient, serverUrl, taskId, reason);
-            }
+            if (reportRpcError(serverUrl, 'tasks/result', error) === -32602) expireForgotten(queryClient, serverUrl, taskId, error);
             throw error;
           }
         }

@@ -1,9 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { QueryClient } from '@tanstack/react-query';
-import { messageOf, rpcCodeOf } from '../mcp/errors';
+import { messageOf } from '../mcp/errors';
 import { fetchTaskResult, getTask } from './api';
-import { reportObservation } from './behaviour-store';
-import { expireTask, storeFetchedResult, writeTask } from './cache-writes';
+import { reportObservation, reportRpcError } from './behaviour-store';
+import { expireForgotten, storeFetchedResult, writeTask } from './cache-writes';
 import { mcpKeys } from './keys';
 import { resultObservation } from './result';
 import { resultQueryOptions } from './result-query';
@@ -38,10 +38,8 @@ function poll({ queryClient, serverUrl, generation, client, signal }: SyncTarget
     })
     .catch((error: unknown) => {
       if (signal.aborted) return;
-      const code = rpcCodeOf(error);
-      if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/get', code });
-      if (code === -32602) {
-        expireTask(queryClient, serverUrl, taskId, messageOf(error).replace(/^MCP error -32602: /, ''));
+      if (reportRpcError(serverUrl, 'tasks/get', error) === -32602) {
+        expireForgotten(queryClient, serverUrl, taskId, error);
         scheduler.pollEnded(taskId, 'gone');
         return;
       }
@@ -76,9 +74,7 @@ function openInputStream(
     })
     .catch((error: unknown) => {
       if (signal.aborted) return;
-      const code = rpcCodeOf(error);
-      if (code !== undefined) reportObservation(serverUrl, { type: 'error', method: 'tasks/result', code });
-      if (code === -32602) {
+      if (reportRpcError(serverUrl, 'tasks/result', error) === -32602) {
         // The seed dialect: tasks/result is not a blocking wait. Say so once; keep polling; no retry loop.
         reportObservation(serverUrl, { type: 'result-early', outcome: 'refused', taskId, message: messageOf(error) });
         scheduler.streamEnded(taskId, 'refused');
