@@ -67,18 +67,23 @@ export function restoreKeptTasks(
   serverUrl: string,
   records: ReadonlyArray<{ taskId: string; task: Task; fetchedAt: number; toolName?: string }>,
 ): void {
+  // One batch (one sort) for every record, against the list as it stands at the write: a page of tasks/list may have
+  // landed since the records were read, and what it listed is not put back twice.
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => {
-    let entries = old ?? [];
+    const held = new Set((old ?? []).map((e) => e.task.taskId));
+    const updates: Array<{ task: Task; info: UpdateInfo }> = [];
     for (const r of records) {
-      if (entries.some((e) => e.task.taskId === r.taskId)) continue;
-      entries = applyTaskUpdate(entries, r.task, {
+      if (held.has(r.taskId)) continue;
+      held.add(r.taskId);
+      const info: UpdateInfo = {
         source: 'kept',
         now: r.fetchedAt,
         generation: 0,
         ...(r.toolName !== undefined && { toolName: r.toolName }),
-      }).entries;
+      };
+      updates.push({ task: r.task, info });
     }
-    return entries;
+    return updates.length ? applyTaskUpdates(old ?? [], updates).entries : (old ?? []);
   });
 }
 
