@@ -4,14 +4,20 @@ import { linkTo, runTool } from './helpers';
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
-/** Records main-thread tasks over 50 ms from now on (Long Tasks API), to print as a figure. */
+/**
+ * Records, from now on, every frame the page spent over 50 ms busy (Long Animation Frames: script, style, layout and
+ * paint together; the Long Tasks API misses layout), as its blocking time in ms, to print as a figure.
+ */
 async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
-    }).observe({ type: 'longtask' });
+      for (const entry of list.getEntries()) {
+        const blocking = (entry as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0;
+        if (blocking > 0) w.longTasks.push(Math.round(blocking + 50));
+      }
+    }).observe({ type: 'long-animation-frame' });
   });
   return () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 }
@@ -45,8 +51,8 @@ test.describe('hostile content from a server', () => {
     await expect(slow.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
     expect(imageRequests).toEqual([]);
     const tasks = await longTasks();
-    info.annotations.push({ type: 'longest-main-thread-task-ms', description: String(Math.max(0, ...tasks)) });
-    console.log(`hostile markdown: longest main-thread task ${Math.max(0, ...tasks)} ms (${tasks.length} over 50 ms)`);
+    info.annotations.push({ type: 'longest-blocking-frame-ms', description: String(Math.max(0, ...tasks)) });
+    console.log(`hostile markdown: longest blocking frame ${Math.max(0, ...tasks)} ms (${tasks.length} over 50 ms)`);
   });
 
   test('an outputSchema pattern that backtracks for ever: validation is stopped and said so, the page goes on', async ({ page }) => {

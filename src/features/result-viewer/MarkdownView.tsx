@@ -4,6 +4,7 @@ import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Root } from 'hast';
 import { previewEnd } from './text-preview';
 import { useMarkdownTree } from './use-markdown-tree';
+import { ChunkedText } from './ChunkedText';
 
 /** A remote image is never fetched on render (it would tell the server when and where its result is read). */
 function RemoteImage({ src, alt }: { src: string; alt: string }) {
@@ -64,7 +65,7 @@ export default function MarkdownView({ text }: { text: string }) {
         <p className="muted small" role="note">
           Shown as plain text: this markdown was not rendered because {parsed.reason}.
         </p>
-        <pre className="text-block">{text.slice(0, previewEnd(text))}</pre>
+        <ChunkedText className="text-block" text={text.slice(0, previewEnd(text))} />
       </div>
     );
   }

@@ -4,6 +4,7 @@ import { formatBytes } from '../../lib/time';
 import type { FetchedResult } from '../../tasks/result';
 import { useFormattedJson } from './use-formatted-json';
 import { messageOf } from '../../lib/errors';
+import { ChunkedText } from './ChunkedText';
 
 const RAW_PREVIEW = 500_000;
 
@@ -43,7 +44,7 @@ export function RawView({ result }: { result: FetchedResult }) {
       {formatted.error ? <p className="error-text">Could not format: {formatted.error}</p> : null}
       {text !== undefined ? (
         <>
-          <pre className="raw-json mono">{text.length > RAW_PREVIEW ? text.slice(0, RAW_PREVIEW) : text}</pre>
+          <ChunkedText className="raw-json mono" text={text.length > RAW_PREVIEW ? text.slice(0, RAW_PREVIEW) : text} />
           {text.length > RAW_PREVIEW ? (
             <p className="muted small">
               Showing the first {formatBytes(RAW_PREVIEW)} of {formatBytes(text.length)}; download for the rest.

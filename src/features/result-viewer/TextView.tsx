@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { textKind, type TextKind } from '../../lib/text-kind';
 import { JsonTree } from './JsonTree';
 import { previewEnd } from './text-preview';
+import { ChunkedText } from './ChunkedText';
 
 const MarkdownView = lazy(() => import('./MarkdownView'));
 
@@ -47,7 +48,7 @@ export function TextView({ text, mimeType }: { text: string; mimeType?: string |
         </Suspense>
       ) : (
         <>
-          <pre className="text-block">{full ? text : text.slice(0, end)}</pre>
+          <ChunkedText className="text-block" text={full ? text : text.slice(0, end)} />
           {!full && text.length > end ? (
             <button type="button" className="button small" onClick={() => setFull(true)}>
               Show all {text.length.toLocaleString()} characters
