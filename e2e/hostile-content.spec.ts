@@ -49,6 +49,10 @@ test.describe('hostile content from a server', () => {
     // The slow one ends either rendered or shown plain after its time limit, never with the page frozen meanwhile.
     const slow = result.locator('.block-resource').nth(0);
     await expect(slow.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+    // The long valid document is drawn whole, a slice at a time.
+    const long = result.locator('.block-resource').nth(3);
+    await expect(long.getByRole('link', { name: 'the log' })).toHaveCount(400);
+    await expect(long.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(imageRequests).toEqual([]);
     const tasks = await longTasks();
     info.annotations.push({ type: 'longest-blocking-frame-ms', description: String(Math.max(0, ...tasks)) });

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { textChunks } from './text-chunks';
+import { useDrawnCount } from './use-drawn-count';
 
 /**
  * A long server text in a `<pre>`, drawn a slice at a time: the first slice at once, then one more per task until all
@@ -8,16 +9,9 @@ import { textChunks } from './text-chunks';
  */
 export function ChunkedText({ text, className }: { text: string; className: string }) {
   const chunks = useMemo(() => textChunks(text), [text]);
-  const [drawn, setDrawn] = useState({ text, count: 1 });
-  const count = drawn.text === text ? drawn.count : 1;
-  useEffect(() => {
-    if (count >= chunks.length) return;
-    const timer = setTimeout(() => setDrawn({ text, count: count + 1 }), 0);
-    return () => clearTimeout(timer);
-  }, [text, count, chunks.length]);
-  const busy = count < chunks.length;
+  const count = useDrawnCount(chunks, chunks.length);
   return (
-    <pre className={className} aria-busy={busy ? 'true' : undefined}>
+    <pre className={className} aria-busy={count < chunks.length ? 'true' : undefined}>
       {chunks.slice(0, count).map((chunk, i) => (
         <span key={i} className="text-chunk">
           {chunk}

@@ -1,10 +1,12 @@
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, memo, useMemo, type ReactNode } from 'react';
 import { jsx, jsxs } from 'react/jsx-runtime';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import type { Root } from 'hast';
 import { previewEnd } from './text-preview';
 import { useMarkdownTree } from './use-markdown-tree';
 import { ChunkedText } from './ChunkedText';
+import { markdownSlices } from './markdown-slices';
+import { useDrawnCount } from './use-drawn-count';
 
 /** A remote image is never fetched on render (it would tell the server when and where its result is read). */
 function RemoteImage({ src, alt }: { src: string; alt: string }) {
@@ -45,13 +47,20 @@ function draw(tree: Root): ReactNode {
   return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, passKeys: true });
 }
 
+/** One slice of the tree; drawn once, not again when the next slice comes. */
+const Slice = memo(function Slice({ tree }: { tree: Root }) {
+  return useMemo(() => draw(tree), [tree]);
+});
+
 /**
  * Markdown from a server: parsed in a worker into a filtered tree (raw HTML dropped, only safe URLs, bounded depth and
- * size), then drawn here. While it parses, and when it cannot be rendered, the text is shown plain.
+ * size), then drawn here a slice of blocks at a time, so a long document never holds the page in one go. While it
+ * parses, and when it cannot be rendered, the text is shown plain.
  */
 export default function MarkdownView({ text }: { text: string }) {
   const parsed = useMarkdownTree(text);
-  const rendered: ReactNode = useMemo(() => (parsed?.ok ? draw(parsed.tree) : undefined), [parsed]);
+  const slices = useMemo(() => (parsed?.ok ? markdownSlices(parsed.tree) : []), [parsed]);
+  const count = useDrawnCount(slices, slices.length);
   if (!parsed) {
     return (
       <pre className="text-block" aria-busy="true">
@@ -69,5 +78,11 @@ export default function MarkdownView({ text }: { text: string }) {
       </div>
     );
   }
-  return <div className="markdown">{rendered}</div>;
+  return (
+    <div className="markdown" aria-busy={count < slices.length ? 'true' : undefined}>
+      {slices.slice(0, count).map((slice, i) => (
+        <Slice key={i} tree={slice} />
+      ))}
+    </div>
+  );
 }
