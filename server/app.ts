@@ -6,6 +6,7 @@ import { rejectUnauthorized } from './auth.js';
 import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { StreamableHttpEndpoint } from './mcp-http.js';
+import { ModernEndpoint } from './modern-http.js';
 import { SseEndpoint } from './sse-http.js';
 import { devCsp, serveStatic } from './static.js';
 
@@ -16,7 +17,10 @@ export interface ServerOptions {
   app: 'dist' | 'dev' | 'none';
   root: string;
   allowOrigins: readonly string[];
-  /** Which MCP transports to serve: Streamable HTTP at /mcp, legacy SSE at /sse + /messages. Default both. */
+  /**
+   * Which MCP transports to serve: Streamable HTTP at /mcp (MCP 2025-11-25, and MCP 2026-07-28 with the tasks
+   * extension at /mcp-2026), legacy SSE at /sse + /messages. Default both.
+   */
   transports?: ReadonlyArray<'streamable-http' | 'sse'>;
   /** Require `Authorization: Bearer <token>` on every MCP request. */
   token?: string;
@@ -30,6 +34,8 @@ export interface ServerOptions {
 export interface RunningServer {
   origin: string;
   mcpUrl: string;
+  /** The MCP 2026-07-28 endpoint (stateless, tasks as the io.modelcontextprotocol/tasks extension). */
+  modernUrl: string;
   sseUrl: string;
   state: DemoState;
   /** The deep link that opens the dashboard connected to this server. */
@@ -54,6 +60,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const state = options.state ?? createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec', ...options.features });
   const transports = options.transports ?? ['streamable-http', 'sse'];
   const streamable = transports.includes('streamable-http') ? new StreamableHttpEndpoint(state) : undefined;
+  const modern = transports.includes('streamable-http') ? new ModernEndpoint(state) : undefined;
   const sse = transports.includes('sse') ? new SseEndpoint(state, '/messages') : undefined;
   const fail = (res: ServerResponse) => (error: unknown) => {
     console.error('MCP request failed:', error);
@@ -76,6 +83,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/mcp' && streamable) {
       if (!guard(req, res)) streamable.handle(req, res).catch(fail(res));
+      return;
+    }
+    if (path === '/mcp-2026' && modern) {
+      if (!guard(req, res)) modern.handle(req, res).catch(fail(res));
       return;
     }
     if (path === '/sse' && sse) {
@@ -137,6 +148,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     origin,
     mcpUrl,
+    modernUrl: `${origin}/mcp-2026`,
     sseUrl,
     state,
     dashboardUrl: streamable ? dashboardLink(origin, mcpUrl) : dashboardLink(origin, sseUrl, 'sse'),
@@ -144,11 +156,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     streamableStats: () => streamable?.stats() ?? { sessions: 0, streams: 0, events: 0 },
     async close() {
       await streamable?.closeAll();
+      modern?.closeAll();
       await sse?.closeAll();
       await closeApp();
       if (!options.state) {
         state.taskStore.cleanup();
         state.seedTasks.cleanup();
+        state.modernTasks.cleanup();
       }
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
