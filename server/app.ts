@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { rejectUnauthorized } from './auth.js';
 import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
-import { StreamableHttpEndpoint } from './mcp-http.js';
-import { ModernEndpoint } from './modern-http.js';
+import { readMessageBody, StreamableHttpEndpoint } from './mcp-http.js';
+import { isModernRequest, ModernEndpoint } from './modern-http.js';
 import { SseEndpoint } from './sse-http.js';
 import { devCsp, serveStatic } from './static.js';
 
@@ -18,8 +18,9 @@ export interface ServerOptions {
   root: string;
   allowOrigins: readonly string[];
   /**
-   * Which MCP transports to serve: Streamable HTTP at /mcp (MCP 2025-11-25, and MCP 2026-07-28 with the tasks
-   * extension at /mcp-2026), legacy SSE at /sse + /messages. Default both.
+   * Which MCP transports to serve: Streamable HTTP at /mcp (MCP 2025-11-25 by initialize, and MCP 2026-07-28 with
+   * the tasks extension by per-request _meta; /mcp-2026 serves only the latter), legacy SSE at /sse + /messages.
+   * Default both.
    */
   transports?: ReadonlyArray<'streamable-http' | 'sse'>;
   /** Require `Authorization: Bearer <token>` on every MCP request. */
@@ -82,7 +83,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/mcp' && streamable) {
-      if (!guard(req, res)) streamable.handle(req, res).catch(fail(res));
+      if (guard(req, res)) return;
+      // Dual-era: a POST that opens no session and names 2026-07-28 goes to the modern endpoint, the rest to the SDK.
+      if (modern && req.method === 'POST' && req.headers['mcp-session-id'] === undefined) {
+        readMessageBody(req, res, state)
+          .then((read) => read && (isModernRequest(req, read.body) ? modern.handle(req, res, read) : streamable.handle(req, res, read)))
+          .catch(fail(res));
+        return;
+      }
+      streamable.handle(req, res).catch(fail(res));
       return;
     }
     if (path === '/mcp-2026' && modern) {

@@ -133,13 +133,14 @@ export class ModernEndpoint {
     return this.listens.size;
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `read`: the POST body, when the caller has read it already (the dual-era /mcp). */
+  async handle(req: IncomingMessage, res: ServerResponse, read?: { body: unknown }): Promise<void> {
     if (req.method !== 'POST') {
       // No GET stream and no session to DELETE in this revision.
       res.writeHead(405, { Allow: 'POST', 'Content-Type': 'text/plain' }).end('MCP 2026-07-28: POST one JSON-RPC message per request');
       return;
     }
-    const read = await readMessageBody(req, res, this.state);
+    read ??= await readMessageBody(req, res, this.state);
     if (!read) return;
     const message = read.body;
     if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') {
@@ -399,6 +400,18 @@ export class ModernEndpoint {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ jsonrpc: '2.0', id, result }));
   }
+}
+
+/**
+ * Whether a POST without a session is a 2026-07-28 request: it names a modern protocol version in its header or in
+ * its `_meta`. The initialize generations never do before their session exists, so /mcp can serve both eras.
+ */
+export function isModernRequest(req: IncomingMessage, body: unknown): boolean {
+  if (req.headers['mcp-session-id'] !== undefined) return false;
+  const header = headerValue(req, 'mcp-protocol-version');
+  if (header !== undefined && header >= MODERN_PROTOCOL_VERSION) return true;
+  const params = isObject(body) ? body.params : undefined;
+  return isObject(params) && isObject(params._meta) && params._meta[META_VERSION] !== undefined;
 }
 
 function serverInfo(): Json {

@@ -197,6 +197,30 @@ describe('MCP 2026-07-28 endpoint: discovery and plain requests', () => {
     });
   });
 
+  it('is also served on /mcp, per request: a request naming 2026-07-28 is modern, initialize still opens a 2025-11-25 session', async () => {
+    const url = server.mcpUrl;
+    expect(await result('server/discover', {}, { url })).toMatchObject({ supportedVersions: [VERSION] });
+    const created = await result('tools/call', { name: 'countdown', arguments: { seconds: 0.1, steps: 1 } }, { url });
+    expect(created.resultType).toBe('task');
+    expect(await result('tasks/get', { taskId: created.taskId }, { url })).toMatchObject({ taskId: created.taskId });
+    // A modern request with a bad header is answered by the modern rules, not as a missing session.
+    const missing = await post('tasks/get', { taskId: created.taskId }, { url, headers: { 'Mcp-Name': undefined } });
+    expect(missing).toMatchObject({ status: 400, body: { error: { code: -32020 } } });
+    const legacy = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'legacy', version: '1' } },
+      }),
+    });
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers.get('mcp-session-id')).toBeTruthy();
+    await legacy.body?.cancel();
+  });
+
   it('lists the same demo tools, without taskSupport, as a cacheable result', async () => {
     const listed = await result('tools/list');
     expect(listed).toMatchObject({ resultType: 'complete', ttlMs: expect.any(Number) as unknown, cacheScope: 'public' });
