@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { rejectUnauthorized } from './auth.js';
 import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
-import { StreamableHttpEndpoint } from './mcp-http.js';
+import { readMessageBody, StreamableHttpEndpoint } from './mcp-http.js';
+import { isModernRequest, ModernEndpoint } from './modern-http.js';
 import { SseEndpoint } from './sse-http.js';
 import { devCsp, serveStatic } from './static.js';
 
@@ -16,7 +17,11 @@ export interface ServerOptions {
   app: 'dist' | 'dev' | 'none';
   root: string;
   allowOrigins: readonly string[];
-  /** Which MCP transports to serve: Streamable HTTP at /mcp, legacy SSE at /sse + /messages. Default both. */
+  /**
+   * Which MCP transports to serve: Streamable HTTP at /mcp (MCP 2025-11-25 by initialize, and MCP 2026-07-28 with
+   * the tasks extension by per-request _meta; /mcp-2026 serves only the latter), legacy SSE at /sse + /messages.
+   * Default both.
+   */
   transports?: ReadonlyArray<'streamable-http' | 'sse'>;
   /** Require `Authorization: Bearer <token>` on every MCP request. */
   token?: string;
@@ -30,6 +35,8 @@ export interface ServerOptions {
 export interface RunningServer {
   origin: string;
   mcpUrl: string;
+  /** The MCP 2026-07-28 endpoint (stateless, tasks as the io.modelcontextprotocol/tasks extension). */
+  modernUrl: string;
   sseUrl: string;
   state: DemoState;
   /** The deep link that opens the dashboard connected to this server. */
@@ -54,6 +61,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const state = options.state ?? createDemoState({ tasks: true, taskScope: 'shared', dialect: 'spec', ...options.features });
   const transports = options.transports ?? ['streamable-http', 'sse'];
   const streamable = transports.includes('streamable-http') ? new StreamableHttpEndpoint(state) : undefined;
+  const modern = transports.includes('streamable-http') ? new ModernEndpoint(state) : undefined;
   const sse = transports.includes('sse') ? new SseEndpoint(state, '/messages') : undefined;
   const fail = (res: ServerResponse) => (error: unknown) => {
     console.error('MCP request failed:', error);
@@ -75,7 +83,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/mcp' && streamable) {
-      if (!guard(req, res)) streamable.handle(req, res).catch(fail(res));
+      if (guard(req, res)) return;
+      // Dual-era: a POST that opens no session and names 2026-07-28 goes to the modern endpoint, the rest to the SDK.
+      if (modern && req.method === 'POST' && req.headers['mcp-session-id'] === undefined) {
+        readMessageBody(req, res, state)
+          .then((read) => read && (isModernRequest(req, read.body) ? modern.handle(req, res, read) : streamable.handle(req, res, read)))
+          .catch(fail(res));
+        return;
+      }
+      streamable.handle(req, res).catch(fail(res));
+      return;
+    }
+    if (path === '/mcp-2026' && modern) {
+      if (!guard(req, res)) modern.handle(req, res).catch(fail(res));
       return;
     }
     if (path === '/sse' && sse) {
@@ -137,6 +157,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return {
     origin,
     mcpUrl,
+    modernUrl: `${origin}/mcp-2026`,
     sseUrl,
     state,
     dashboardUrl: streamable ? dashboardLink(origin, mcpUrl) : dashboardLink(origin, sseUrl, 'sse'),
@@ -144,11 +165,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     streamableStats: () => streamable?.stats() ?? { sessions: 0, streams: 0, events: 0 },
     async close() {
       await streamable?.closeAll();
+      modern?.closeAll();
       await sse?.closeAll();
       await closeApp();
       if (!options.state) {
         state.taskStore.cleanup();
         state.seedTasks.cleanup();
+        state.modernTasks.cleanup();
       }
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -17,7 +17,8 @@ Usage: tsx server/main.ts [options]
   --token <t>           require Authorization: Bearer <t>; prefer the TASKDECK_TOKEN environment
                         variable (a command line is visible to every user in ps). Required with
                         a --host other than loopback
-  --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
+  --transport <t>       serve only 'streamable-http' (/mcp: MCP 2025-11-25 and, per request, 2026-07-28 with the
+                        tasks extension; /mcp-2026: 2026-07-28 only) or only 'sse' (/sse); default both
   --conformance         also register the MCP conformance suite's fixture tools
   --no-tasks            a server without the tasks capability: tools answer inline
   --task-scope <s>      'shared' (every session sees every task, default) or 'session'
@@ -97,7 +98,10 @@ const server = await startServer({
   ...(token && { token }),
   features: { tasks: !values['no-tasks'], taskScope, dialect, conformance: values.conformance },
 });
-if (!transport || transport === 'streamable-http') console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);
+if (!transport || transport === 'streamable-http') {
+  console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);
+  console.log(`MCP endpoint (2026-07-28, tasks extension): ${server.modernUrl}`);
+}
 if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);
 if (token) console.log('Bearer token required on MCP requests.');
 if (app !== 'none') console.log(`\n  Taskdeck is running: ${server.dashboardUrl}\n`);

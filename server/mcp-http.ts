@@ -86,12 +86,13 @@ export class StreamableHttpEndpoint {
     this.sessions.set(id, session);
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `read`: the POST body, when the caller has read it already. */
+  async handle(req: IncomingMessage, res: ServerResponse, read?: { body: unknown }): Promise<void> {
     const sessionHeader = req.headers['mcp-session-id'];
     const sessionId = Array.isArray(sessionHeader) ? sessionHeader[0] : sessionHeader;
     let body: unknown;
     if (req.method === 'POST') {
-      const read = await readMessageBody(req, res, this.state);
+      read ??= await readMessageBody(req, res, this.state);
       if (!read) return;
       body = read.body;
     }

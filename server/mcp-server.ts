@@ -7,6 +7,7 @@ import { SharedTaskStore } from './shared-task-store.js';
 import { registerBenchTools } from './bench-tools.js';
 import { registerConformanceTools } from './conformance-tools.js';
 import { registerDemoTools } from './register-tools.js';
+import { ModernTaskRegistry } from './modern-tasks.js';
 
 export const DEMO_SERVER_INFO = { name: 'taskdeck-demo', title: 'Taskdeck demo server', version: '0.1.0' } as const;
 
@@ -29,6 +30,8 @@ export interface DemoState {
   taskStore: TaskStore & { cleanup(): void };
   messageQueue: InMemoryTaskMessageQueue;
   seedTasks: SeedTaskRegistry;
+  /** The tasks of the MCP 2026-07-28 endpoint (tasks extension), shared by every request: a task id is the handle. */
+  modernTasks: ModernTaskRegistry;
   /** Every JSON-RPC method received, in order (bounded): lets tests prove what was, and was not, sent. */
   methodsSeen: string[];
   /** How many GET streams were reopened with Last-Event-ID. */
@@ -41,6 +44,7 @@ export function createDemoState(features: DemoFeatures = { tasks: true, taskScop
   return {
     features,
     seedTasks: new SeedTaskRegistry(),
+    modernTasks: new ModernTaskRegistry(),
     taskStore: features.taskScope === 'shared' ? new SharedTaskStore() : new InMemoryTaskStore(),
     messageQueue: new InMemoryTaskMessageQueue(),
     methodsSeen: [],
