@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { sessionEvents, type TaskPushEvent } from '../mcp/connection-store';
 import type { McpSession } from '../mcp/session';
 import { applyPushes } from '../tasks/cache-writes';
+import { reportObservation } from '../tasks/behaviour-store';
 import { mcpKeys } from '../tasks/keys';
 import { liveStore } from '../tasks/live-store';
 import { prefsStore } from '../tasks/prefs-store';
@@ -58,9 +59,13 @@ export function usePushSync(): void {
     const offLive = liveStore.subscribe((state, prev) => {
       if (prev.paused && !state.paused) applyPushes(queryClient, held.drain());
     });
+    const offViolation = sessionEvents.on('violation', ({ serverUrl, detail, taskId }) =>
+      reportObservation(serverUrl, { type: 'violation', detail, ...(taskId !== undefined && { taskId }) }),
+    );
     return () => {
       offPush();
       offLive();
+      offViolation();
     };
   }, [queryClient]);
 }
@@ -74,6 +79,7 @@ export function useSessionSync(session: McpSession | null): void {
   useEffect(() => {
     // Every new session, the first included: a list cached before it (kept results put back, say) is not the server's.
     if (!session) return;
+    if (session.protocolVersion === '2026-07-28') reportObservation(session.serverUrl, { type: 'modern' });
     void queryClient.invalidateQueries({ queryKey: mcpKeys.tools(session.serverUrl) }, { cancelRefetch: false });
     void queryClient.invalidateQueries({ queryKey: mcpKeys.tasks(session.serverUrl) }, { cancelRefetch: false });
   }, [session, queryClient]);

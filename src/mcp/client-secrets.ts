@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { TaskClient as Client } from './task-client';
 
 /** The credentials each open client sends (token, header values): what its results must never keep or write out. */
 const secretsByClient = new WeakMap<Client, readonly string[]>();

@@ -22,6 +22,8 @@ export interface TaskPushEvent {
 export const sessionEvents = createEmitter<{
   taskPush: (event: TaskPushEvent) => void;
   elicitation: (event: { serverUrl: string; taskId?: string }) => void;
+  /** A rule of the server's protocol generation that it broke, for Server behaviour. */
+  violation: (event: { serverUrl: string; detail: string; taskId?: string }) => void;
 }>();
 
 export interface HeaderRow {
@@ -149,6 +151,8 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
               sessionEvents.emit('elicitation', { serverUrl: identity, ...(request.taskId !== undefined && { taskId: request.taskId }) });
               signal.addEventListener('abort', () => elicitationStore.getState().elicitationWithdrawn(request.key), { once: true });
             }),
+          violation: (detail, taskId) =>
+            sessionEvents.emit('violation', { serverUrl: identity, detail, ...(taskId !== undefined && { taskId }) }),
           lost: (reason) => {
             if (!session || get().session !== session || get().attempt !== attempt) return;
             // Keep what is on screen and retry (capped exponential backoff with jitter).
@@ -162,7 +166,12 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         throw new Error('superseded');
       }
       clientSecretsSet(session.client, prepared.secrets);
-      const via = session.transport === 'sse' ? 'SSE' : 'Streamable HTTP';
+      const via =
+        session.transport === 'sse'
+          ? 'SSE'
+          : session.protocolVersion === '2026-07-28'
+            ? 'Streamable HTTP, MCP 2026-07-28'
+            : 'Streamable HTTP';
       set({
         status: 'Connected',
         session,

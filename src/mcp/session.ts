@@ -17,13 +17,15 @@ import { yieldToMain } from '../lib/yield-to-main';
 import { LoggingTransport } from './logging-transport';
 import { offloadEventStream, offloadResponse, taskResultRequestId, warmUpOffloadWorker, type OffloadedEventStream } from './offload';
 import type { ProtocolLog } from './protocol-log';
+import type { TaskClient } from './task-client';
 
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
 type TransportKind = 'streamable-http' | 'sse';
 
-/** Both dialects' status push: the spec's name and the seed's. */
+/** Both older dialects' status push: the spec's name and the seed's. */
 const TASK_PUSH_METHODS = ['notifications/tasks/status', 'notifications/tasks/updated'] as const;
-export type TaskPushMethod = (typeof TASK_PUSH_METHODS)[number];
+/** The status pushes of every generation: those two, and 2026-07-28's (on a subscriptions/listen stream). */
+export type TaskPushMethod = (typeof TASK_PUSH_METHODS)[number] | 'notifications/tasks';
 
 interface SessionEvents {
   /** A task status push arrived; params are untrusted. */
@@ -35,10 +37,12 @@ interface SessionEvents {
   ) => Promise<ElicitResult>;
   /** The server stopped answering (stream gone and ping failed), or the transport closed by itself. */
   lost: (reason: string) => void;
+  /** The server broke a rule of its protocol generation (2026-07-28's are checked as the traffic passes). */
+  violation?: (detail: string, taskId?: string) => void;
 }
 
 export interface McpSession {
-  readonly client: Client;
+  readonly client: TaskClient;
   readonly serverUrl: string;
   /** Which session of this tab this is (1, 2, … as it reconnects). */
   readonly generation: number;
@@ -264,7 +268,31 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
   };
 }
 
-/** Opens an MCP session. With `auto`, tries Streamable HTTP and falls back to legacy SSE when the POST gets a 4xx. */
+/**
+ * Whether the server speaks MCP 2026-07-28 (asked with `server/discover`), and if so its session. Loaded only then:
+ * the code for that generation is not part of the first page load.
+ */
+async function tryModern(url: URL, options: ConnectOptions, refused: unknown): Promise<McpSession | undefined> {
+  const { discoverModern, modernSession } = await import('./modern/modern-session');
+  const found = await discoverModern(url, options, {
+    taskPush: options.events.taskPush,
+    elicitation: options.events.elicitation,
+    violation: (detail, taskId) => options.events.violation?.(detail, taskId),
+  });
+  if (!found) return undefined;
+  return modernSession(
+    url,
+    options,
+    found,
+    `MCP 2026-07-28: initialize was refused (${messageOf(refused)}); server/discover offered 2026-07-28, so tasks go through the tasks extension.`,
+  );
+}
+
+/**
+ * Opens an MCP session. Over Streamable HTTP (Auto or chosen) it starts with initialize (the seed draft and
+ * 2025-11-25); when that is refused with an HTTP 4xx, it asks whether the server speaks 2026-07-28 (server/discover)
+ * and, with `auto`, falls back to legacy SSE when it does not.
+ */
 export async function connectToServer(options: ConnectOptions): Promise<McpSession> {
   const url = parseServerUrl(options.url);
   if (options.transport === 'sse') return connectWith('sse', url, options);
@@ -272,9 +300,11 @@ export async function connectToServer(options: ConnectOptions): Promise<McpSessi
     return await connectWith('streamable-http', url, options);
   } catch (error) {
     const status = error instanceof ConnectionError ? error.status : undefined;
-    const fallBack =
-      options.transport === 'auto' && status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
-    if (!fallBack) throw error;
+    const refused = status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
+    if (!refused) throw error;
+    const modern = await tryModern(url, options, error);
+    if (modern) return modern;
+    if (options.transport !== 'auto') throw error;
     try {
       return await connectWith(
         'sse',

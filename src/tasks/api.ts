@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { TaskClient as Client } from '../mcp/task-client';
 import { z } from 'zod';
 import { secretsOf } from '../mcp/client-secrets';
 import { offloadedBlob, takeOffloaded } from '../mcp/offload';

@@ -12,7 +12,8 @@ type WarningKind =
   | 'missing-related-task-meta'
   | 'invalid-push'
   | 'invalid-result'
-  | 'too-many-tasks';
+  | 'too-many-tasks'
+  | 'rule-2026';
 
 export interface Warning {
   kind: WarningKind;
@@ -31,7 +32,11 @@ export type Observation =
   | { type: 'result'; envelope: 'spec' | 'seed' | 'invalid'; taskId: string; relatedTaskMeta: boolean; detail?: string }
   | { type: 'result-before-terminal'; taskId: string; status: string }
   | { type: 'error'; method: string; code: number }
-  | { type: 'elicitation'; relatedTaskId?: string };
+  | { type: 'elicitation'; relatedTaskId?: string }
+  /** The session negotiated MCP 2026-07-28 (tasks as the io.modelcontextprotocol/tasks extension). */
+  | { type: 'modern' }
+  /** A rule of 2026-07-28 the server broke. */
+  | { type: 'violation'; detail: string; taskId?: string };
 
 export interface BehaviourState {
   pushMethods: Record<string, number>;
@@ -41,6 +46,8 @@ export interface BehaviourState {
   /** `method code` → count. */
   errorCodes: Record<string, number>;
   elicitations: number;
+  /** Set once a session spoke MCP 2026-07-28 with this server. */
+  modern?: boolean;
   warnings: Warning[];
 }
 
@@ -123,6 +130,10 @@ export function observe(state: BehaviourState, o: Observation, now = Date.now())
         ? warn(next, 'missing-related-task-meta', 'elicitation/create without related-task _meta: it cannot be tied to a task', now)
         : next;
     }
+    case 'modern':
+      return state.modern ? state : { ...state, modern: true };
+    case 'violation':
+      return warn(state, 'rule-2026', o.detail, now, o.taskId);
     default: {
       const unknown: never = o;
       return unknown;
@@ -130,10 +141,11 @@ export function observe(state: BehaviourState, o: Observation, now = Date.now())
   }
 }
 
-export type Dialect = 'spec' | 'seed' | 'mixed' | 'unknown';
+export type Dialect = 'modern' | 'spec' | 'seed' | 'mixed' | 'unknown';
 
-/** Which dialect the server speaks, as far as the traffic shows. */
+/** Which dialect the server speaks, as far as the traffic shows; 2026-07-28 is known from the session itself. */
 export function dialectOf(state: BehaviourState): Dialect {
+  if (state.modern) return 'modern';
   const seed =
     Boolean(state.pushMethods['notifications/tasks/updated']) ||
     state.earlyResult?.outcome === 'refused' ||

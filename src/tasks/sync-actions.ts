@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { TaskClient as Client } from '../mcp/task-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { messageOf } from '../mcp/errors';
 import { fetchTaskResult, getTask } from './api';

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { TaskClient as Client } from '../mcp/task-client';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { mcpKeys } from './keys';

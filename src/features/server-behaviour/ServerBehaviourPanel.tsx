@@ -5,6 +5,7 @@ import { dialectOf, EMPTY_BEHAVIOUR, type Dialect, type Warning } from '../../ta
 import { behaviourStore } from '../../tasks/behaviour-store';
 
 const DIALECTS: Record<Dialect, string> = {
+  modern: 'MCP 2026-07-28 (tasks extension io.modelcontextprotocol/tasks)',
   spec: 'MCP 2025-11-25 (spec dialect)',
   seed: 'seed dialect (notifications/tasks/updated, non-blocking tasks/result)',
   mixed: 'a mix of both dialects',
@@ -67,11 +68,13 @@ export function ServerBehaviourPanel({ serverUrl }: { serverUrl: string }) {
         <dd className="mono">{counts(state.pushMethods)}</dd>
         <dt>tasks/result early</dt>
         <dd>
-          {early?.outcome === 'blocked'
-            ? 'blocked until terminal (spec)'
-            : early?.outcome === 'refused'
-              ? `refused before terminal: ${early.message ?? '-32602'} (seed)`
-              : 'not tried yet'}
+          {state.modern
+            ? 'not part of 2026-07-28: the result comes inlined in the terminal tasks/get'
+            : early?.outcome === 'blocked'
+              ? 'blocked until terminal (spec)'
+              : early?.outcome === 'refused'
+                ? `refused before terminal: ${early.message ?? '-32602'} (seed)`
+                : 'not tried yet'}
         </dd>
         <dt>Result envelope</dt>
         <dd className="mono">{counts(state.resultEnvelopes)}</dd>

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from './fixtures';
+import { linkTo, runTool } from './helpers';
+
+/** The demo server's MCP 2026-07-28 endpoint: tasks as the io.modelcontextprotocol/tasks extension. */
+const modernLink = (origin: string, extra: Record<string, string> = {}) => linkTo(`${origin}/mcp-2026`, 'auto', extra);
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+
+async function openModern(page: Page, origin: string): Promise<void> {
+  await page.goto(modernLink(origin));
+  await expect(status(page)).toContainText('Connected');
+  await expect(status(page)).toContainText('2026-07-28');
+}
+
+test.describe('MCP 2026-07-28: tasks as an extension', () => {
+  test('connects with server/discover, runs a tool the server turns into a task, live by notifications/tasks, result inlined', async ({
+    page,
+    demo,
+  }) => {
+    await openModern(page, demo.origin);
+    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    await expect(behaviour).toContainText('2026-07-28');
+    const taskId = await runTool(page, 'countdown', { seconds: '2', steps: '4' });
+    const row = rowOf(page, taskId);
+    await expect(row).toHaveAttribute('data-status', 'working');
+    await expect(row).toHaveAttribute('data-status', 'completed');
+    await expect(behaviour).toContainText('notifications/tasks');
+    const details = page.getByRole('region', { name: 'Task details' });
+    const result = page.getByRole('region', { name: 'Result' });
+    await expect(async () => {
+      if (!(await result.getByText('Countdown finished').isVisible()))
+        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
+      await expect(result).toContainText('Countdown finished', { timeout: 1000 });
+    }).toPass();
+    const log = page.getByRole('region', { name: 'Protocol log' });
+    await expect(log).toContainText('server/discover');
+    await expect(log).toContainText('subscriptions/listen');
+    await expect(log).not.toContainText('tasks/result');
+    await expect(behaviour).toContainText('No protocol violations seen');
+  });
+
+  test('input_required: the input request comes inside the task, answered with tasks/update from the Input required region', async ({
+    page,
+    demo,
+  }) => {
+    await openModern(page, demo.origin);
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+    const input = page.getByRole('region', { name: 'Input required' });
+    await expect(input).toContainText('How should the report be delivered?');
+    await input.getByLabel('Report name').fill('Weekly digest');
+    await input.getByLabel('Format').selectOption({ label: 'PDF document' });
+    await input.getByLabel('Copies').fill('3');
+    await input.getByRole('button', { name: 'Submit' }).click();
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    await expect(page.getByRole('region', { name: 'Input required' })).toHaveCount(0);
+    const result = page.getByRole('region', { name: 'Result' });
+    const details = page.getByRole('region', { name: 'Task details' });
+    await expect(async () => {
+      if (!(await result.getByText('Weekly digest').first().isVisible()))
+        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
+      await expect(result).toContainText('"name":"Weekly digest"', { timeout: 1000 });
+    }).toPass();
+    await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('tasks/update');
+  });
+
+  test('cancel with tasks/cancel: cancelled, and it stays so', async ({ page, demo }) => {
+    await openModern(page, demo.origin);
+    const taskId = await runTool(page, 'long_job', { interval: '0.2' });
+    const row = rowOf(page, taskId);
+    await expect(row).toContainText(/Processed \d+ items/);
+    const details = page.getByRole('region', { name: 'Task details' });
+    await details.getByRole('button', { name: 'Cancel task' }).click();
+    await expect(row).toHaveAttribute('data-status', 'cancelled');
+    await expect(details.getByRole('button', { name: 'Cancel task' })).toBeDisabled();
+    await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('tasks/cancel');
+  });
+});
