@@ -30,7 +30,7 @@ import {
   type ModernTask,
 } from './wire';
 
-export interface ModernEvents {
+interface ModernEvents {
   taskPush: (params: unknown, method: 'notifications/tasks') => void;
   elicitation: (
     request: { key: string; message: string; requestedSchema: unknown; taskId: string },
