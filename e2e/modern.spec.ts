@@ -75,4 +75,25 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await expect(details.getByRole('button', { name: 'Cancel task' })).toBeDisabled();
     await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('tasks/cancel');
   });
+
+  test('ttlMs: counts down, turns expired, and the result fetched in time stays', async ({ page, demo }) => {
+    // The page's clock is the test's: a TTL long enough for a busy machine to fetch in time, then time moved past it.
+    await page.clock.install();
+    await openModern(page, demo.origin);
+    const taskId = await runTool(page, 'short_ttl', { seconds: '0', ttl_seconds: '60' });
+    const row = rowOf(page, taskId);
+    await expect(row).toHaveAttribute('data-status', 'completed');
+    const details = page.getByRole('region', { name: 'Task details' });
+    await expect(details).toContainText(/expires in (\d+ s|1 min)/);
+    const result = page.getByRole('region', { name: 'Result' });
+    await expect(async () => {
+      if (!(await result.getByText('This result expires soon.').isVisible()))
+        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
+      await expect(result).toContainText('This result expires soon.', { timeout: 1000 });
+    }).toPass();
+    await page.clock.fastForward('01:30');
+    await expect(row).toHaveAttribute('data-status', 'expired');
+    await expect(result).toContainText('This result expires soon.');
+    await expect(details.getByRole('button', { name: 'Fetch result' })).toBeDisabled();
+  });
 });

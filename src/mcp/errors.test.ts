@@ -49,6 +49,18 @@ describe('request errors', () => {
     const error = Object.assign(new Error('MCP error -32601: Method not found'), { code: -32601 });
     expect(describeRequestError(error, 'tasks/list')).toMatch(/^Capability missing: .*tasks\/list/);
   });
+
+  it('explains a -32021 (2026-07-28) with the capabilities the server named', () => {
+    const error = Object.assign(new Error('MCP error -32021: Missing required client capability'), {
+      code: -32021,
+      data: { requiredCapabilities: { sampling: {}, extensions: { 'io.example/thing': {} } } },
+    });
+    const text = describeRequestError(error, 'tools/call');
+    expect(text).toContain('-32021 Missing required client capability');
+    expect(text).toContain('the capability sampling and the extension io.example/thing');
+    const bare = Object.assign(new Error('MCP error -32021: no'), { code: -32021 });
+    expect(describeRequestError(bare, 'tools/call')).toContain('a capability it did not name');
+  });
 });
 
 describe('reconnect backoff', () => {

@@ -186,12 +186,33 @@ export function describeConnectError(error: unknown, context: ConnectContext): C
   return new ConnectionError('unknown', text || 'The connection failed for an unknown reason.');
 }
 
+/** The capabilities a -32021 error says are required, in words ("the capability elicitation", …). */
+function requiredCapabilities(error: unknown): string {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? (error as { data?: unknown }).data : undefined;
+  const required =
+    typeof data === 'object' && data !== null ? (data as { requiredCapabilities?: unknown }).requiredCapabilities : undefined;
+  if (typeof required !== 'object' || required === null) return 'a capability it did not name';
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(required as Record<string, unknown>)) {
+    if (key === 'extensions' && typeof value === 'object' && value !== null)
+      names.push(...Object.keys(value).map((k) => `the extension ${k}`));
+    else names.push(`the capability ${key}`);
+  }
+  return names.length ? names.join(' and ') : 'a capability it did not name';
+}
+
 /** A message for a failed request on an open session; names a missing capability (-32601) as such. */
 export function describeRequestError(error: unknown, method: string): string {
   const rpc = rpcCodeOf(error);
   if (rpc === -32601) return `Capability missing: the server does not implement ${method} (-32601 Method not found).`;
   if (rpc === -32602) return `The server rejected ${method} as invalid (-32602): ${messageOf(error).replace(/^MCP error -32602: /, '')}`;
   if (rpc === -32001) return `${method} timed out waiting for the server.`;
+  if (rpc === -32021) {
+    return `The server refused ${method} (-32021 Missing required client capability): it will only serve this request to a client that declares ${requiredCapabilities(error)}, which Taskdeck does not offer for it. ${messageOf(error).replace(/^MCP error -32021: /, '')}`;
+  }
+  if (rpc === -32020) {
+    return `The server refused ${method} (-32020 Header mismatch): a request header (MCP-Protocol-Version, Mcp-Method or Mcp-Name) did not match the request. ${messageOf(error).replace(/^MCP error -32020: /, '')}`;
+  }
   if (isNetworkFailure(error)) return `${method} did not reach the server: ${messageOf(error)}`;
   return `${method} failed: ${messageOf(error)}`;
 }

@@ -6,7 +6,7 @@ import { HeadersEditor } from './HeadersEditor';
 const TRANSPORT_OPTIONS: ReadonlyArray<{ value: TransportChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },
   { value: 'streamable-http', label: 'Streamable HTTP' },
-  { value: 'sse', label: 'SSE' },
+  { value: 'sse', label: 'SSE (legacy, deprecated)' },
 ];
 
 export function ConnectionForm() {
