@@ -50,3 +50,23 @@ describe('server behaviour detector', () => {
     expect(s.errorCodes).toEqual({ 'tasks/get -32602': 2 });
   });
 });
+
+describe('MCP 2026-07-28 in Server behaviour', () => {
+  it('names the generation from the session, whatever traffic resembles the older ones', () => {
+    let state = observe(EMPTY_BEHAVIOUR, { type: 'result-early', outcome: 'blocked', taskId: 't' });
+    expect(dialectOf(state)).toBe('spec');
+    state = observe(state, { type: 'modern' });
+    expect(dialectOf(state)).toBe('modern');
+    expect(observe(state, { type: 'modern' })).toBe(state);
+  });
+
+  it('lists each broken rule as a warning, counted per task and rule', () => {
+    let state = observe(EMPTY_BEHAVIOUR, { type: 'violation', detail: 'tasks/get answered without resultType', taskId: 'a' });
+    state = observe(state, { type: 'violation', detail: 'tasks/get answered without resultType', taskId: 'a' });
+    state = observe(state, { type: 'violation', detail: 'notifications/tasks for a task never subscribed to', taskId: 'b' });
+    expect(state.warnings.map((w) => [w.kind, w.taskId, w.count])).toEqual([
+      ['rule-2026', 'a', 2],
+      ['rule-2026', 'b', 1],
+    ]);
+  });
+});
