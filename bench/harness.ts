@@ -30,13 +30,20 @@ export const INSTRUMENT = `
   requestAnimationFrame(tick);
 `;
 
-export async function open(browser: Browser, server: RunningServer): Promise<{ page: Page; cdp: CDPSession }> {
+/** The dashboard connected to the demo server; `modern`: to its MCP 2026-07-28 endpoint. */
+export async function open(browser: Browser, server: RunningServer, modern = false): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.addInitScript(INSTRUMENT);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  await page.goto(server.dashboardUrl);
-  await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  const link = modern
+    ? `${server.origin}/?${new URLSearchParams({ server: server.modernUrl, transport: 'auto' }).toString()}`
+    : server.dashboardUrl;
+  await page.goto(link);
+  await page
+    .getByRole('status', { name: 'Connection status' })
+    .getByText(modern ? /Connected.*2026-07-28/ : 'Connected')
+    .waitFor();
   return { page, cdp };
 }
 

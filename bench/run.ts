@@ -31,6 +31,10 @@ async function main() {
   if (await appNeedsBuild(root)) await buildApp(root);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const results: Record<Scenario, Figures[]> = { pushLatency: [], manyTasks: [], storm: [], largeResults: [], coldLoad: [] };
+  /** The same push-latency and largest-result scenarios against the demo server's MCP 2026-07-28 endpoint. */
+  const modernLatency: Figures[] = [];
+  const modernLarge: Figures[] = [];
+  const largest = Math.max(...scale.sizes);
   try {
     for (let i = 0; i < runs; i++) {
       if (wanted('coldLoad')) results.coldLoad.push(await withServer((s) => coldLoad(browser, s)));
@@ -39,6 +43,10 @@ async function main() {
       if (wanted('largeResults'))
         for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
       if (wanted('manyTasks')) results.manyTasks.push(await withServer((s) => manyTasks(browser, s)));
+      if (wanted('modern')) {
+        modernLatency.push(await withServer((s) => pushLatency(browser, s, true)));
+        modernLarge.push(await withServer((s) => largeResult(browser, s, largest, true)));
+      }
     }
   } finally {
     await browser.close();
@@ -50,6 +58,16 @@ async function main() {
       'push latency p50 / p95 / max (ms)',
       `${med(results.pushLatency, 'p50')} / ${med(results.pushLatency, 'p95')} / ${med(results.pushLatency, 'max')}`,
       'p95 ≤ 50',
+    ],
+    [
+      '2026-07-28: push latency p50 / p95 / max (ms)',
+      `${med(modernLatency, 'p50')} / ${med(modernLatency, 'p95')} / ${med(modernLatency, 'max')}`,
+      'p95 ≤ 50',
+    ],
+    [
+      `2026-07-28: ${largest} MB result: first content (ms) / longest task (ms) / heap (MB)`,
+      `${med(modernLarge, 'firstContentMs')} / ${med(modernLarge, 'longestTaskMs').toFixed(0)} / ${med(modernLarge, 'heapMb').toFixed(0)}`,
+      largest === 50 ? '≤ 2000 / ≤ 200' : '',
     ],
     [`${scale.tasks} tasks: first rows (ms)`, `${med(results.manyTasks, 'firstRowsMs')}`, '≤ 1000'],
     [`${scale.tasks} tasks: all loaded (ms)`, `${med(results.manyTasks, 'allLoadedMs')}`, ''],
@@ -111,7 +129,7 @@ async function main() {
         runs,
         machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
         table,
-        results,
+        results: { ...results, modern2026: { pushLatency: modernLatency, largeResults: modernLarge } },
       },
       null,
       2,
@@ -128,6 +146,9 @@ async function main() {
     if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
     if (wanted('largeResults') && !((one('largeResults').firstContentMs ?? 0) > 0)) problems.push('large result: no content');
     if (wanted('coldLoad') && !((one('coldLoad').initialJsGzipKb ?? 0) > 0)) problems.push('cold load: no JavaScript found');
+    if (wanted('modern') && !((modernLatency[0]?.transitions ?? 0) > 0))
+      problems.push('2026-07-28 push latency: no status transition seen');
+    if (wanted('modern') && !((modernLarge[0]?.firstContentMs ?? 0) > 0)) problems.push('2026-07-28 large result: no content');
     if (problems.length) {
       console.error(`\nsmoke run failed:\n  ${problems.join('\n  ')}`);
       process.exitCode = 1;

@@ -7,8 +7,8 @@ import type { RunningServer } from '../server/app';
 import { clickToFrame, completedCount, frame, heapMb, INSTRUMENT, longTasks, open, pct, runTool, taskSeconds } from './harness';
 import { root, scale } from './settings';
 
-export async function pushLatency(browser: Browser, server: RunningServer) {
-  const { page } = await open(browser, server);
+export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
+  const { page } = await open(browser, server, modern);
   // The page notes when each "seq=N sent=T" message first appears in the DOM.
   await page.evaluate(() => {
     const w = window as unknown as { __seen: Map<number, number> };
@@ -124,8 +124,8 @@ export async function storm(browser: Browser, server: RunningServer) {
  * after the Result region shows the result (its size notice, or its blocks). Playwright's own waits poll at up to
  * 500 ms intervals, so the harness's wall time (`harnessMs`, kept for comparison) overstates it by up to that much.
  */
-export async function largeResult(browser: Browser, server: RunningServer, mb: number) {
-  const { page, cdp } = await open(browser, server);
+export async function largeResult(browser: Browser, server: RunningServer, mb: number, modern = false) {
+  const { page, cdp } = await open(browser, server, modern);
   const firstContent = await clickToFrame(page, 'Run as task', '.result-viewer .large-notice, .result-viewer .content-blocks');
   await longTasks(page);
   const t0 = Date.now();

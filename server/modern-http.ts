@@ -72,6 +72,27 @@ const ELICITS = new Set(['ask']);
 
 const TOOLS: readonly DemoTool[] = [...DEMO_TOOLS, ...MODERN_TOOLS];
 
+/** For `npm run bench` (`--bench`): `count` status changes, one every `interval_ms`, each stamped with its send time. */
+const BENCH_TOOLS: readonly DemoTool[] = [
+  {
+    name: 'bench_latency',
+    title: 'Bench latency',
+    description: 'Bench: `count` status pushes, one every `interval_ms`, each stamped with its send time',
+    inputSchema: {
+      count: z.number().int().min(1).max(10_000).default(200),
+      interval_ms: z.number().int().min(1).max(10_000).default(40),
+    },
+    work: (args) => async (control) => {
+      for (let i = 1; i <= Number(args.count); i++) {
+        await control.sleep(Number(args.interval_ms));
+        await control.report(`seq=${i} sent=${Date.now()}`);
+      }
+      return { status: 'completed', result: { content: [{ type: 'text', text: 'latency run done' }] } };
+    },
+  },
+];
+const BENCH_ALL: readonly DemoTool[] = [...TOOLS, ...BENCH_TOOLS];
+
 type Json = Record<string, unknown>;
 type Id = string | number;
 
@@ -128,6 +149,10 @@ export class ModernEndpoint {
   private readonly listens = new Set<{ res: ServerResponse; id: Id; close(): void }>();
 
   constructor(private readonly state: DemoState) {}
+
+  private get tools(): readonly DemoTool[] {
+    return this.state.features.bench ? BENCH_ALL : TOOLS;
+  }
 
   get listenCount(): number {
     return this.listens.size;
@@ -243,7 +268,7 @@ export class ModernEndpoint {
       case 'server/discover':
         return this.discover();
       case 'tools/list':
-        return { resultType: 'complete', tools: TOOLS.map(toolListing), ttlMs: 0, cacheScope: 'public' };
+        return { resultType: 'complete', tools: this.tools.map(toolListing), ttlMs: 0, cacheScope: 'public' };
       case 'tools/call':
         return this.callTool(context);
     }
@@ -277,7 +302,7 @@ export class ModernEndpoint {
 
   private async callTool(context: RequestContext): Promise<Json> {
     const { params } = context;
-    const tool = TOOLS.find((t) => t.name === params.name);
+    const tool = this.tools.find((t) => t.name === params.name);
     if (!tool) throw new RpcError(-32602, `Unknown tool: ${String(params.name)}`);
     const parsed = z.object(tool.inputSchema).safeParse(params.arguments ?? {});
     if (!parsed.success) {
