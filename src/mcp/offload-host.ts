@@ -7,7 +7,15 @@ import { messageOf } from '../lib/errors';
 
 /** What the main thread tells the worker: streams are numbered, and each message names its stream. */
 export type ToWorker =
-  | { type: 'start'; stream: number; mode: 'sse' | 'json'; threshold: number; expect: ReadonlyArray<string | number> }
+  | {
+      type: 'start';
+      stream: number;
+      mode: 'sse' | 'json';
+      threshold: number;
+      expect: ReadonlyArray<string | number>;
+      /** MCP 2026-07-28: results come inlined in tasks (see ParserOptions.tasks). */
+      tasks?: boolean;
+    }
   /** A long-lived stream will carry the answer to this request: sent before the request itself. */
   | { type: 'expect'; stream: number; id: string | number }
   | { type: 'chunk'; stream: number; bytes: Uint8Array }
@@ -51,11 +59,12 @@ export function createOffloadHost(
     post({ type: 'blob', request, blob: text === undefined ? null : new Blob([text], { type: 'application/json' }) });
   };
 
-  const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>) => {
+  const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>, tasks: boolean) => {
     const expected = new Set(expect);
     const parser = createOffloadParser({
       mode,
       threshold,
+      tasks,
       expects: (id) => expected.has(id),
       expecting: () => expected.size > 0,
       nextKey: newKey,
@@ -82,7 +91,7 @@ export function createOffloadHost(
     try {
       switch (message.type) {
         case 'start':
-          start(message.stream, message.mode, message.threshold, message.expect);
+          start(message.stream, message.mode, message.threshold, message.expect, message.tasks === true);
           break;
         case 'expect':
           expectId(message.stream, message.id);

@@ -10,7 +10,7 @@ const encode = (text: string) => new TextEncoder().encode(text);
 function run(
   input: string,
   cuts: number[],
-  options: { mode?: 'sse' | 'json'; threshold?: number; expect?: Array<string | number> } = {},
+  options: { mode?: 'sse' | 'json'; threshold?: number; expect?: Array<string | number>; tasks?: boolean } = {},
 ): ParserOutput[] {
   const out: ParserOutput[] = [];
   const expected = new Set(options.expect ?? [1]);
@@ -19,6 +19,7 @@ function run(
     mode: options.mode ?? 'sse',
     threshold: options.threshold ?? 100,
     expects: (id) => expected.has(id),
+    ...(options.tasks && { tasks: true, expecting: () => expected.size > 0 }),
     nextKey: () => `k${++n}`,
     emit: (o) => out.push(o),
   });
@@ -324,5 +325,41 @@ describe('the top-level spans', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('the offload parser, MCP 2026-07-28 (results inlined in tasks)', () => {
+  const inner = { resultType: 'complete', content: [{ type: 'text', text: 'é'.repeat(500) }] };
+  const task = { taskId: 't1', status: 'completed', createdAt: 'a', lastUpdatedAt: 'b', ttlMs: null };
+
+  it('offloads the result inside an expected tasks/get answer, keeping the task around a stand-in', () => {
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { resultType: 'complete', ...task, result: inner } });
+    const out = run(message, [9, 300], { mode: 'json', expect: [7], tasks: true });
+    const [o] = out;
+    if (o?.type !== 'offloaded') throw new Error('not offloaded');
+    expect(JSON.parse(o.text)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: { resultType: 'complete', ...task, result: { _meta: { [OFFLOADED_META_KEY]: 'k1' } } },
+    });
+    expect(JSON.parse(o.payload.text)).toEqual(inner);
+    expect(o.payload.summary).toMatchObject({ kind: 'call-tool', relatedTaskId: 't1' });
+  });
+
+  it('offloads the result inside a notifications/tasks push on a listen stream that expects no id', () => {
+    const push = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks', params: { ...task, result: inner } });
+    const out = run(`data: ${push}\n\n`, [40], { expect: [], tasks: true });
+    const [o] = out;
+    if (o?.type !== 'offloaded') throw new Error('not offloaded');
+    expect(o.text).toContain('"method":"notifications/tasks"');
+    expect(o.text).toContain(OFFLOADED_META_KEY);
+    expect(JSON.parse(o.payload.text)).toEqual(inner);
+  });
+
+  it('passes a large answer to an id not expected, and a large task without a result, through as they came', () => {
+    const other = JSON.stringify({ jsonrpc: '2.0', id: 8, result: { ...task, result: inner } });
+    expect(run(other, [], { mode: 'json', expect: [7], tasks: true })).toEqual([{ type: 'text', text: other }]);
+    const noResult = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { ...task, statusMessage: 'x'.repeat(500) } });
+    expect(run(noResult, [], { mode: 'json', expect: [7], tasks: true })).toEqual([{ type: 'text', text: noResult }]);
   });
 });

@@ -6,6 +6,7 @@
  * validated and measured here, and the main thread gets a small stand-in in its place plus the result as text.
  */
 import { TopLevelSpans } from './json-spans';
+import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import { parseTaskResult, summariseResult, type ResultSummary } from './task-result';
 
 /** Key of the stand-in result's `_meta` entry that names the offloaded payload. */
@@ -35,6 +36,11 @@ export interface ParserOptions {
    * passes through without being parsed here first. Always true when not given.
    */
   expecting?: () => boolean;
+  /**
+   * MCP 2026-07-28: the result comes inlined in a task, in the answer to an expected tasks/get (`result.result`) or
+   * in a `notifications/tasks` push (`params.result`); that inner result is offloaded, the task around it kept.
+   */
+  tasks?: boolean;
   /** A fresh key for each offloaded payload. */
   nextKey: () => string;
   emit: (output: ParserOutput) => void;
@@ -79,6 +85,7 @@ function tryOffload(
     return undefined;
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  if (options.tasks) return tryOffloadInTask(data, message as Record<string, unknown>, options);
   const m = message as { jsonrpc?: unknown; id?: unknown; result?: unknown };
   if (m.jsonrpc !== '2.0' || !('result' in m) || (typeof m.id !== 'string' && typeof m.id !== 'number') || !options.expects(m.id))
     return undefined;
@@ -92,6 +99,41 @@ function tryOffload(
     id: m.id,
   };
   return { standIn: standIn(m.id, key), key, payload };
+}
+
+/**
+ * The 2026-07-28 case: the result inlined in a task, in an expected answer (tasks/get) or in a status push, is
+ * offloaded; the message keeps the task, with a stand-in in place of its result. Undefined for anything else.
+ */
+function tryOffloadInTask(
+  data: string,
+  m: Record<string, unknown>,
+  options: ParserOptions,
+): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
+  if (m.jsonrpc !== '2.0') return undefined;
+  const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
+  const holder = id !== undefined && options.expects(id) ? 'result' : m.method === 'notifications/tasks' ? 'params' : undefined;
+  if (!holder) return undefined;
+  const task = m[holder];
+  if (typeof task !== 'object' || task === null || Array.isArray(task) || !('result' in task)) return undefined;
+  const inner = (task).result;
+  const taskId = (task as { taskId?: unknown }).taskId;
+  const text = JSON.stringify(inner) ?? 'null';
+  // Read as tasks/result gives it in 2025-11-25, which the client hands on: tied to its task by _meta.
+  const asHandedOn =
+    typeof inner === 'object' && inner !== null && !Array.isArray(inner) && typeof taskId === 'string'
+      ? { ...inner, _meta: { ...(inner as { _meta?: object })._meta, [RELATED_TASK_META_KEY]: { taskId } } }
+      : inner;
+  const key = options.nextKey();
+  const standIn = JSON.stringify({ ...m, [holder]: { ...task, result: { _meta: { [OFFLOADED_META_KEY]: key } } } });
+  const payload: OffloadedPayload = {
+    text,
+    summary: summariseResult(parseTaskResult(asHandedOn)),
+    size: text.length,
+    messageSize: data.length,
+    id: id ?? `push:${key}`,
+  };
+  return { standIn, key, payload };
 }
 
 /**
@@ -143,7 +185,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     if (event.length === 0) return;
     let dataLength = 0;
     for (const line of event) if (line.startsWith('data:')) dataLength += line.length;
-    if (dataLength >= options.threshold && (options.expecting?.() ?? true)) {
+    if (dataLength >= options.threshold && (options.tasks || (options.expecting?.() ?? true))) {
       const data = event
         .filter((line) => line.startsWith('data:'))
         .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))

@@ -148,6 +148,7 @@ function routeThrough(
   source: ReadableStream<Uint8Array>,
   mode: 'sse' | 'json',
   expect: ReadonlyArray<string | number>,
+  tasks = false,
 ): { body: ReadableStream<Uint8Array>; expectId: (id: string | number) => void } {
   const stream = ++nextStream;
   const reader = source.getReader();
@@ -180,7 +181,7 @@ function routeThrough(
             break;
         }
       });
-      w.postMessage({ type: 'start', stream, mode, threshold: OFFLOAD_THRESHOLD, expect } satisfies ToWorker);
+      w.postMessage({ type: 'start', stream, mode, threshold: OFFLOAD_THRESHOLD, expect, ...(tasks && { tasks }) } satisfies ToWorker);
       void (async () => {
         try {
           for (;;) {
@@ -221,13 +222,14 @@ function withBody(response: Response, body: ReadableStream<Uint8Array>): Respons
 
 /**
  * The response with its body routed through the worker, for the response to request `id`. Unchanged when there is
- * no worker, the response failed, or its body is neither SSE nor JSON.
+ * no worker, the response failed, or its body is neither SSE nor JSON. `tasks`: an MCP 2026-07-28 answer or
+ * listen stream, whose results come inlined in tasks (the answer to `id`, and every status push).
  */
-export function offloadResponse(response: Response, id: string | number): Response {
+export function offloadResponse(response: Response, id: string | number | undefined, tasks = false): Response {
   const mode = modeOf(response);
   const w = response.ok && mode && response.body ? getWorker() : null;
   if (!w || !mode || !response.body) return response;
-  return withBody(response, routeThrough(w, response.body, mode, [id]).body);
+  return withBody(response, routeThrough(w, response.body, mode, id === undefined ? [] : [id], tasks).body);
 }
 
 export interface OffloadedEventStream {

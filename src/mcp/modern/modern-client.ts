@@ -16,6 +16,8 @@
 import { McpError, RELATED_TASK_META_KEY, type ElicitResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodType } from 'zod';
 import { messageOf } from '../errors';
+import { offloadResponse, peekOffloaded } from '../offload';
+import { OFFLOADED_META_KEY } from '../offload-parser';
 import type { ProtocolLog } from '../protocol-log';
 import type { RequestSettings, TaskClient } from '../task-client';
 import {
@@ -154,12 +156,14 @@ export class ModernClient implements TaskClient {
     this.options.log?.record('out', message);
     const signals = [this.closing.signal, ...(settings.signal ? [settings.signal] : [])];
     if (settings.timeout !== undefined) signals.push(AbortSignal.timeout(settings.timeout));
-    const response = await fetch(this.options.url, {
+    const sent = await fetch(this.options.url, {
       method: 'POST',
       headers: { ...this.options.headers, ...requestHeaders(method, params) },
       body: JSON.stringify(message),
       signal: AbortSignal.any(signals),
     });
+    // A terminal tasks/get carries the result: a large one is parsed in the response worker, like tasks/result's.
+    const response = method === 'tasks/get' ? offloadResponse(sent, id, true) : sent;
     const type = response.headers.get('content-type') ?? '';
     let answer: unknown;
     if (type.includes('text/event-stream') && response.body) {
@@ -285,6 +289,9 @@ export class ModernClient implements TaskClient {
   private async result(taskId: string, settings?: RequestSettings): Promise<unknown> {
     let task = this.known.get(taskId);
     if (!task || !isTerminalStatus(task.status)) task = await this.untilTerminal(taskId, settings);
+    // A large result parsed in the worker is handed over once: read the task again for another copy.
+    const standIn = record(record(task.result)._meta)[OFFLOADED_META_KEY] !== undefined;
+    if (standIn && !peekOffloaded(task.result)) task = await this.getTask(taskId, settings);
     if (task.status === 'failed') {
       const error = record(task.error);
       throw new McpError(
@@ -423,12 +430,14 @@ export class ModernClient implements TaskClient {
     this.options.log?.record('out', message);
     let graceful = false;
     try {
-      const response = await fetch(this.options.url, {
+      const opened = await fetch(this.options.url, {
         method: 'POST',
         headers: { ...this.options.headers, ...requestHeaders('subscriptions/listen', undefined) },
         body: JSON.stringify(message),
         signal: AbortSignal.any([controller.signal, this.closing.signal]),
       });
+      // A push of a terminal task carries its result: a large one is parsed in the response worker.
+      const response = offloadResponse(opened, undefined, true);
       if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
         const text = await response.text().catch(() => '');
         if (text) this.options.log?.record('in', JSON.parse(text) as unknown);
