@@ -32,6 +32,8 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
         await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
       await expect(result).toContainText('Countdown finished', { timeout: 1000 });
     }).toPass();
+    // Kept like any result: a reload shows it from the page's own store.
+    await expect(row).toContainText('kept');
     const log = page.getByRole('region', { name: 'Protocol log' });
     await expect(log).toContainText('server/discover');
     await expect(log).toContainText('subscriptions/listen');

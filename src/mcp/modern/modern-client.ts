@@ -181,7 +181,12 @@ export class ModernClient implements TaskClient {
     const reply = record(answer);
     const error = record(reply.error);
     if (typeof error.code === 'number') {
-      throw new McpError(error.code, typeof error.message === 'string' ? error.message : '(no message)', error.data);
+      const text = typeof error.message === 'string' ? error.message : '(no message)';
+      if (error.code === -32020) {
+        // Taskdeck sends every header the transport asks for, with the values in the body.
+        this.options.events.violation(`${method} refused with -32020 (header mismatch) although its headers match the body: ${text}`);
+      }
+      throw new McpError(error.code, text, error.data);
     }
     if (!response.ok || !('result' in reply)) {
       const text = answer === undefined ? await response.text().catch(() => '') : JSON.stringify(answer);
