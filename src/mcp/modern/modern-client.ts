@@ -342,12 +342,12 @@ export class ModernClient implements TaskClient {
   }
 
   /** A task's state from any source: kept, checked against the rules, watched or let go, its input requests handed on. */
-  private observe(task: ModernTask, where: string): void {
+  private observe(task: ModernTask, where: string, subscribe = true): void {
     for (const detail of taskViolations(task, where)) this.options.events.violation(detail, task.taskId);
     this.remember(task);
     for (const listener of this.changed.get(task.taskId) ?? []) listener();
     if (isTerminalStatus(task.status)) this.unwatch(task.taskId);
-    else this.watch(task.taskId);
+    else if (subscribe) this.watch(task.taskId);
     if (task.status === 'input_required') this.handOnInput(task);
     else {
       this.inputAborts.get(task.taskId)?.abort();
@@ -472,8 +472,10 @@ export class ModernClient implements TaskClient {
           this.options.events.taskPush(params, 'notifications/tasks');
           continue;
         }
-        if (!ids.has(task.taskId)) this.options.events.violation('notifications/tasks for a task never subscribed to', task.taskId);
-        this.observe(task, 'notifications/tasks');
+        const subscribed = ids.has(task.taskId);
+        if (!subscribed) this.options.events.violation('notifications/tasks for a task never subscribed to', task.taskId);
+        // A task pushed unasked is not subscribed to in turn: a server cannot grow the listen request that way.
+        this.observe(task, 'notifications/tasks', subscribed);
         this.options.events.taskPush(legacyTask(task), 'notifications/tasks');
       }
     } catch (error) {
