@@ -87,7 +87,7 @@ describe('a 2026-07-28 server that breaks the rules', () => {
     });
     try {
       const created = await client.request({ method: 'tools/call', params: { name: 'x', arguments: {}, task: {} } }, undefined as never);
-      expect(created).toEqual({ task: expect.objectContaining({ taskId: 't1', status: 'working', ttl: 60_000, pollInterval: 1000 }) });
+      expect(created).toMatchObject({ task: { taskId: 't1', status: 'working', ttl: 60_000, pollInterval: 1000 } });
       const got = await client.request({ method: 'tasks/get', params: { taskId: 't1' } }, undefined as never);
       expect(got).toMatchObject({ taskId: 't1', status: 'working' });
       // The client watches t1 now: its listen stream brings the two pushes.
