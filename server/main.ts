@@ -20,6 +20,7 @@ Usage: tsx server/main.ts [options]
   --transport <t>       serve only 'streamable-http' (/mcp) or only 'sse' (/sse); default both
   --conformance         also register the MCP conformance suite's fixture tools
   --no-tasks            a server without the tasks capability: tools answer inline
+  --no-task-list        tasks without tasks/list (as in the 2026-07-28 tasks extension)
   --task-scope <s>      'shared' (every session sees every task, default) or 'session'
   --dialect <d>         'spec' (MCP 2025-11-25, default) or 'seed' (notifications/tasks/updated,
                         tasks/result refuses before terminal, {taskId, status, result} envelope)
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     'allow-host': { type: 'string', multiple: true, default: [] },
     transport: { type: 'string' },
     'no-tasks': { type: 'boolean', default: false },
+    'no-task-list': { type: 'boolean', default: false },
     conformance: { type: 'boolean', default: false },
     'task-scope': { type: 'string', default: 'shared' },
     dialect: { type: 'string', default: 'spec' },
@@ -95,7 +97,7 @@ const server = await startServer({
   allowHosts: values['allow-host'],
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
-  features: { tasks: !values['no-tasks'], taskScope, dialect, conformance: values.conformance },
+  features: { tasks: !values['no-tasks'], taskList: !values['no-task-list'], taskScope, dialect, conformance: values.conformance },
 });
 if (!transport || transport === 'streamable-http') console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);
 if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);
