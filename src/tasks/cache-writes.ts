@@ -7,14 +7,18 @@ import { groupByServer } from './push-buffer';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { selectionStore } from './selection-store';
+import { taskRegistry } from './registry-store';
+import type { RememberedTask } from './task-registry';
 import {
   applyTaskUpdate,
   applyTaskUpdates,
   findTask,
   markExpired,
+  markExpiredMany,
   mergeListedTasks,
   MAX_TASKS_PER_SERVER,
   withinTaskLimit,
+  withoutTask,
   type TaskEntry,
   type UpdateInfo,
   type UpdateOutcome,
@@ -46,14 +50,52 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
   return outcome;
 }
 
-/** A task this page has just started (tools/call answered with a task). */
+/** A task this page has just started (tools/call answered with a task): listed, and remembered (task-registry.ts). */
 export function recordStartedTask(
   queryClient: QueryClient,
   serverUrl: string,
   task: Task,
   started: { generation: number; toolName: string },
 ): void {
-  writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
+  const { entries } = writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
+  // Pushes can outrun the reply: the state remembered is the newest the list holds.
+  taskRegistry.rememberTask(serverUrl, findTask(entries, task.taskId)?.task ?? task, { toolName: started.toolName });
+}
+
+/** A task added by its id (Watch task, a deep link): listed with the state tasks/get gave, and remembered. */
+export function recordWatchedTask(queryClient: QueryClient, serverUrl: string, task: Task, generation: number): void {
+  const { entries } = writeTask(queryClient, serverUrl, task, { source: 'watch', now: Date.now(), generation });
+  const entry = findTask(entries, task.taskId);
+  taskRegistry.rememberTask(serverUrl, entry?.task ?? task, {
+    ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
+  });
+}
+
+/**
+ * Tasks the registry remembers, put back in the list with their last known state (as from an earlier session), in
+ * one batch. The list's rules decide against what it holds already: a newer state (a tasks/list page, a push) wins,
+ * a terminal status stays.
+ */
+export function restoreRememberedTasks(queryClient: QueryClient, serverUrl: string, records: readonly RememberedTask[]): void {
+  if (records.length === 0) return;
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => {
+    const updates = records.map((r) => ({
+      task: r.task,
+      info: {
+        source: 'registry',
+        now: r.changedAt,
+        generation: 0,
+        ...(r.toolName !== undefined && { toolName: r.toolName }),
+      } satisfies UpdateInfo,
+    }));
+    const expired = new Map(records.flatMap((r) => (r.expired ? [[r.taskId, r.expired] as const] : [])));
+    return markExpiredMany(applyTaskUpdates(old ?? [], updates).entries, expired);
+  });
+}
+
+/** A task the user forgot: out of the list (a server that lists it brings it back at its next listing). */
+export function dropTask(queryClient: QueryClient, serverUrl: string, taskId: string): void {
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => (old ? withoutTask(old, taskId) : old));
 }
 
 /** One page of tasks/list, merged into what the page holds (tasks only this page knows stay). */
