@@ -3,12 +3,12 @@ import { taskRegistry } from '../tasks/registry-store';
 import { findTask, type TaskEntry } from '../tasks/task-cache';
 
 /** The task list is read for remembered tasks' states at most this often. */
-const SCAN_MS = 1_000;
+const SCAN_MS = 250;
 
 /**
  * Keeps the registry's last known states in step with the task lists in the query cache, whoever wrote them (pushes,
- * polls, tasks/list, a cancel; any protocol generation). A write to a list only marks its server; at most once a
- * second each marked server's remembered tasks are looked up by id (not the whole list walked) and the changed ones
+ * polls, tasks/list, a cancel; any protocol generation). A write to a list only marks its server; at most four times
+ * a second each marked server's remembered tasks are looked up by id (not the whole list walked) and the changed ones
  * handed to the registry, which writes them behind. When the page is hidden or unloads, everything goes at once.
  */
 export function startRegistrySync(queryClient: QueryClient): () => void {

@@ -44,7 +44,10 @@ function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, 
 /** Writes one task state into the server's task list in the cache, and reports what the rules rejected. */
 export function writeTask(queryClient: QueryClient, serverUrl: string, task: Task, info: UpdateInfo): UpdateOutcome {
   const key = mcpKeys.tasks(serverUrl);
-  const outcome = applyTaskUpdate(queryClient.getQueryData<TaskEntry[]>(key) ?? [], task, info);
+  const held = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
+  // A poll answer for a task no longer listed (forgotten while the request was out) does not bring it back.
+  if (info.source === 'poll' && !findTask(held, task.taskId)) return { entries: held };
+  const outcome = applyTaskUpdate(held, task, info);
   queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
   reportRejection(serverUrl, outcome, task, info.source, info.now);
   return outcome;
@@ -103,20 +106,23 @@ export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tas
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => mergeListedTasks(old ?? [], tasks, Date.now(), generation));
 }
 
-/** Tasks whose results were kept in this browser, put back in the list when it does not hold them (earlier session). */
+/**
+ * Tasks whose results were kept in this browser, put back in the list (earlier session). A task the list holds
+ * already (a tasks/list page that landed since the records were read, the registry's last known state) is updated
+ * by the list's rules only: the kept state wins only where it is newer.
+ */
 export function restoreKeptTasks(
   queryClient: QueryClient,
   serverUrl: string,
   records: ReadonlyArray<{ taskId: string; task: Task; fetchedAt: number; toolName?: string }>,
 ): void {
-  // One batch (one sort) for every record, against the list as it stands at the write: a page of tasks/list may have
-  // landed since the records were read, and what it listed is not put back twice.
+  // One batch (one sort) for every record, against the list as it stands at the write.
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => {
-    const held = new Set((old ?? []).map((e) => e.task.taskId));
+    const seen = new Set<string>();
     const updates: Array<{ task: Task; info: UpdateInfo }> = [];
     for (const r of records) {
-      if (held.has(r.taskId)) continue;
-      held.add(r.taskId);
+      if (seen.has(r.taskId)) continue;
+      seen.add(r.taskId);
       const info: UpdateInfo = {
         source: 'kept',
         now: r.fetchedAt,

@@ -1,7 +1,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mergeListedPage, recordStartedTask } from './cache-writes';
+import { mergeListedPage, recordStartedTask, writeTask } from './cache-writes';
 import { mcpKeys } from './keys';
 import { forgetTask, registryQueryOptions } from './registry-query';
 import { selectionStore } from './selection-store';
@@ -134,12 +134,26 @@ describe('remembering, watching and forgetting', () => {
     expect(await nextPage()).toEqual([]);
   });
 
+  it('Watch task for a task the page lists that the server forgot: it expired, no "unknown id" message', async () => {
+    put(stored(task('remembered', 'completed', 3)));
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery(registryQueryOptions(queryClient, url));
+    const getTask = () => Promise.reject(new McpError(-32602, 'Task not found'));
+    expect(await watchTask(queryClient, { serverUrl: url, generation: 1, getTask }, 'remembered')).toBeUndefined();
+    expect(findTask(list(queryClient), 'remembered')?.expired?.reason).toBe('Task not found');
+    expect(watchStatus.getState().state).toBe('idle');
+    expect(selectionStore.getState().selectedTaskId).toBe('remembered');
+  });
+
   it('Forget task: out of the registry, the list and the selection', async () => {
     const queryClient = new QueryClient();
     const getTask = (id: string) => Promise.resolve(task(id, 'completed', 4));
     await watchTask(queryClient, { serverUrl: url, generation: 1, getTask }, 'a');
     await watchTask(queryClient, { serverUrl: url, generation: 1, getTask }, 'b');
     await forgetTask(queryClient, url, 'b', { withKeptResult: false });
+    expect(list(queryClient).map((e) => e.task.taskId)).toEqual(['a']);
+    // A poll that was out when it was forgotten answers afterwards: it does not bring the task back.
+    writeTask(queryClient, url, task('b', 'completed', 5), { source: 'poll', now: Date.now(), generation: 1 });
     expect(list(queryClient).map((e) => e.task.taskId)).toEqual(['a']);
     expect(selectionStore.getState().selectedTaskId).toBeUndefined();
     expect((await nextPage()).map((r) => r.taskId)).toEqual(['a']);

@@ -125,6 +125,22 @@ describe('task registry', () => {
     expect(backend.writes).toHaveLength(2);
   });
 
+  it('a new status is written soon (a reload right after loses nothing), batched with what waited', async () => {
+    const { backend, clock, registry } = setup();
+    registry.rememberTask(url, task('a'));
+    registry.rememberTask(url, task('b'));
+    await clock.advance(0);
+    registry.updateTask(url, task('a', 'working', 1, 'step 1'));
+    registry.updateTask(url, task('b', 'completed', 2));
+    await clock.advance(0);
+    expect(backend.writes).toEqual([
+      { puts: 2, deletes: 0 },
+      { puts: 2, deletes: 0 },
+    ]);
+    expect(backend.stored('b')?.task.status).toBe('completed');
+    expect(backend.stored('a')?.task.statusMessage).toBe('step 1');
+  });
+
   it('updates only what it remembers, and never with an older state or a changed terminal status', async () => {
     const { backend, clock, registry } = setup();
     registry.updateTask(url, task('stranger', 'completed'));

@@ -4,8 +4,8 @@
  * extension has no tasks/list: a client keeps its own list of task ids). Generation-agnostic: it stores our Task
  * shape, whichever protocol generation produced it.
  *
- * Writes are behind: changes collect in memory and go to storage in one transaction per flush (a new task soon,
- * state changes at most once a second), so a server pushing thousands of statuses costs one small write a second,
+ * Writes are behind: changes collect in memory and go to storage in one transaction per flush (a new task or a
+ * new status soon, other changes at most once a second), so a server pushing thousands of statuses costs one small write a second,
  * not one per push. Every storage failure is reported (onError), never swallowed.
  */
 import { serverIdentity, withoutUserinfo } from '../mcp/errors';
@@ -50,9 +50,12 @@ export interface TaskDetails {
 export const MAX_REMEMBERED_PER_SERVER = 5_000;
 /** A statusMessage is remembered up to this many characters (a server may send megabytes of it). */
 const MAX_MESSAGE_CHARS = 4_000;
-/** A newly remembered (or forgotten) task is written this soon: a reload right after it loses nothing. */
-const NEW_TASK_DELAY_MS = 0;
-/** State changes are written at most this often. */
+/**
+ * A newly remembered (or forgotten) task, and a change of status (a few per task), are written this soon: a reload
+ * right after loses nothing.
+ */
+const SOON_MS = 0;
+/** Other changes (statusMessage, times: what a busy server pushes all the time) are written at most this often. */
 const STATE_DELAY_MS = 1_000;
 
 /** The server identity tasks are remembered under: the URL normalised, without credentials. */
@@ -170,7 +173,7 @@ export class TaskRegistry {
       });
       server.dirty.add(task.taskId);
     }
-    this.requestFlush(NEW_TASK_DELAY_MS);
+    this.requestFlush(SOON_MS);
   }
 
   /**
@@ -182,7 +185,8 @@ export class TaskRegistry {
     const server = this.servers.get(registryKey(serverUrl));
     const held = server?.records.get(task.taskId);
     if (!server || !held) return;
-    if (this.apply(server, held, task, details, authoritative)) this.requestFlush(STATE_DELAY_MS);
+    const change = this.apply(server, held, task, details, authoritative);
+    if (change) this.requestFlush(change === 'status' ? SOON_MS : STATE_DELAY_MS);
   }
 
   /** Stops remembering a task; resolves once storage has it deleted, rejects (and reports) when it could not. */
@@ -262,18 +266,25 @@ export class TaskRegistry {
     return server.loading;
   }
 
-  /** Applies a state to a remembered task; true when it changed. */
-  private apply(server: ServerRecords, held: RememberedTask, task: Task, details: TaskDetails, authoritative: boolean): boolean {
+  /** Applies a state to a remembered task: whether its status (or expiry) changed, something else, or nothing. */
+  private apply(
+    server: ServerRecords,
+    held: RememberedTask,
+    task: Task,
+    details: TaskDetails,
+    authoritative: boolean,
+  ): 'status' | 'state' | undefined {
     const incoming = bounded(task);
-    if (sameState(held, incoming, details)) return false;
-    if (!authoritative && !details.expired && isOlder(held.task, incoming)) return false;
+    if (sameState(held, incoming, details)) return undefined;
+    if (!authoritative && !details.expired && isOlder(held.task, incoming)) return undefined;
+    const statusChanged = held.task.status !== incoming.status || (details.expired !== undefined) !== (held.expired !== undefined);
     const next: RememberedTask = { ...held, task: incoming, changedAt: this.now() };
     if (details.toolName !== undefined) next.toolName = details.toolName;
     if (details.expired !== undefined) next.expired = details.expired;
     else if (authoritative) delete next.expired;
     server.records.set(held.taskId, next);
     server.dirty.add(held.taskId);
-    return true;
+    return statusChanged ? 'status' : 'state';
   }
 
   private requestFlush(delay: number): void {

@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore } from 'zustand/vanilla';
 import { describeRequestError, messageOf, rpcCodeOf } from '../mcp/errors';
-import { recordWatchedTask } from './cache-writes';
+import { expireForgotten, recordWatchedTask } from './cache-writes';
+import { mcpKeys } from './keys';
 import { selectionStore } from './selection-store';
 import type { Task } from './task';
+import { findTask, type TaskEntry } from './task-cache';
 
 /** How a task is read by its id: tasks/get in every protocol generation, through that generation's client. */
 export type TaskGetter = (taskId: string) => Promise<Task>;
@@ -35,7 +37,8 @@ export function describeWatchError(error: unknown, taskId: string): string {
 
 /**
  * Adds a task by its id: asks the server for it, lists it, selects it, and remembers it (task-registry.ts). The
- * outcome is in watchStatus; resolves to the task, or undefined when the server did not give one.
+ * outcome is in watchStatus; resolves to the task, or undefined when the server did not give one (a task the page
+ * lists already is then marked expired, as for any task the server forgot).
  */
 export async function watchTask(queryClient: QueryClient, target: WatchTarget, taskId: string): Promise<Task | undefined> {
   const id = taskId.trim();
@@ -48,6 +51,14 @@ export async function watchTask(queryClient: QueryClient, target: WatchTarget, t
     if (watchStatus.getState().taskId === id) watchStatus.setState({ state: 'idle' }, true);
     return task;
   } catch (error) {
+    const known = findTask(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(target.serverUrl)), id);
+    if (known && rpcCodeOf(error) === -32602) {
+      // A task the page already lists (remembered, kept) that the server has forgotten: it expired. Shown as such.
+      expireForgotten(queryClient, target.serverUrl, id, error);
+      selectionStore.getState().taskSelected(id, { reveal: true });
+      if (watchStatus.getState().taskId === id) watchStatus.setState({ state: 'idle' }, true);
+      return undefined;
+    }
     if (watchStatus.getState().taskId === id)
       watchStatus.setState({ serverUrl: target.serverUrl, taskId: id, state: 'failed', message: describeWatchError(error, id) }, true);
     return undefined;
