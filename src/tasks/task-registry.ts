@@ -47,7 +47,7 @@ export interface TaskDetails {
 }
 
 /** Tasks remembered per server at most; past it the oldest ended ones go first, then the oldest of the rest. */
-export const MAX_REMEMBERED_PER_SERVER = 5_000;
+const MAX_REMEMBERED_PER_SERVER = 5_000;
 /** A statusMessage is remembered up to this many characters (a server may send megabytes of it). */
 const MAX_MESSAGE_CHARS = 4_000;
 /**

@@ -8,7 +8,7 @@ import type { Task } from './task';
 import { findTask, type TaskEntry } from './task-cache';
 
 /** How a task is read by its id: tasks/get in every protocol generation, through that generation's client. */
-export type TaskGetter = (taskId: string) => Promise<Task>;
+type TaskGetter = (taskId: string) => Promise<Task>;
 
 export interface WatchTarget {
   serverUrl: string;
@@ -27,7 +27,7 @@ interface WatchState {
 export const watchStatus = createStore<WatchState>()(() => ({ state: 'idle' }));
 
 /** A sentence for a task that could not be watched. */
-export function describeWatchError(error: unknown, taskId: string): string {
+function describeWatchError(error: unknown, taskId: string): string {
   if (rpcCodeOf(error) === -32602) {
     const said = messageOf(error).replace(/^MCP error -32602: /, '');
     return `The server knows no task with ID ${taskId} (it says: ${said}). Check the ID: a task is also gone once its TTL has passed.`;
