@@ -190,3 +190,31 @@ describe('demo server', () => {
     controller.abort();
   });
 });
+
+describe('demo server without tasks/list', () => {
+  it('declares tasks without list, answers tasks/list -32601, and still runs and gets tasks', async () => {
+    const unlisted = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      app: 'none',
+      root: process.cwd(),
+      allowOrigins: [],
+      features: { taskList: false },
+    });
+    const client = new Client({ name: 'test', version: '1' }, { capabilities: { tasks: { list: {}, cancel: {} } } });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(unlisted.mcpUrl)));
+      expect(client.getServerCapabilities()?.tasks).toEqual({ cancel: {}, requests: { tools: { call: {} } } });
+      const created = await client.request(
+        { method: 'tools/call', params: { name: 'countdown', arguments: { seconds: 0, steps: 1 }, task: {} } },
+        CreateTaskResultSchema,
+      );
+      const got = await client.request({ method: 'tasks/get', params: { taskId: created.task.taskId } }, GetTaskResultSchema);
+      expect(got.taskId).toBe(created.task.taskId);
+      await expect(client.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema)).rejects.toMatchObject({ code: -32601 });
+    } finally {
+      await client.close();
+      await unlisted.close();
+    }
+  });
+});

@@ -21,6 +21,7 @@ Usage: tsx server/main.ts [options]
                         tasks extension; /mcp-2026: 2026-07-28 only) or only 'sse' (/sse); default both
   --conformance         also register the MCP conformance suite's fixture tools
   --no-tasks            a server without the tasks capability: tools answer inline
+  --no-task-list        tasks without tasks/list (as in the 2026-07-28 tasks extension)
   --task-scope <s>      'shared' (every session sees every task, default) or 'session'
   --dialect <d>         'spec' (MCP 2025-11-25, default) or 'seed' (notifications/tasks/updated,
                         tasks/result refuses before terminal, {taskId, status, result} envelope)
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     'allow-host': { type: 'string', multiple: true, default: [] },
     transport: { type: 'string' },
     'no-tasks': { type: 'boolean', default: false },
+    'no-task-list': { type: 'boolean', default: false },
     conformance: { type: 'boolean', default: false },
     'task-scope': { type: 'string', default: 'shared' },
     dialect: { type: 'string', default: 'spec' },
@@ -96,7 +98,7 @@ const server = await startServer({
   allowHosts: values['allow-host'],
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
-  features: { tasks: !values['no-tasks'], taskScope, dialect, conformance: values.conformance },
+  features: { tasks: !values['no-tasks'], taskList: !values['no-task-list'], taskScope, dialect, conformance: values.conformance },
 });
 if (!transport || transport === 'streamable-http') {
   console.log(`MCP endpoint (Streamable HTTP): ${server.mcpUrl}`);

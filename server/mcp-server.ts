@@ -18,6 +18,11 @@ export interface DemoFeatures {
   taskScope: 'shared' | 'session';
   /** 'spec': MCP 2025-11-25 through the SDK (default). 'seed': the seed document's dialect (see seed-dialect.ts). */
   dialect: 'spec' | 'seed';
+  /**
+   * false: tasks without `tasks/list` (not declared, and answered -32601), like a server of the 2026-07-28 tasks
+   * extension, where a client keeps its own list of task ids. Default true.
+   */
+  taskList?: boolean;
   /** Also register the MCP conformance suite's fixture tools (test_*). */
   conformance?: boolean;
   /** Also register the benchmark's tools (bench_*). */
@@ -66,15 +71,21 @@ export function recordMethods(state: DemoState, body: unknown): void {
 export function createDemoMcpServer(state: DemoState): McpServer | Server {
   if (state.features.tasks && state.features.dialect === 'seed') return createSeedServer(state.seedTasks);
   const withTasks = state.features.tasks;
+  const canList = state.features.taskList !== false;
   const server = new McpServer(DEMO_SERVER_INFO, {
     capabilities: withTasks
-      ? { tools: { listChanged: false }, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } }
+      ? {
+          tools: { listChanged: false },
+          tasks: { ...(canList && { list: {} }), cancel: {}, requests: { tools: { call: {} } } },
+        }
       : { tools: { listChanged: false } },
     ...(withTasks && { taskStore: state.taskStore, taskMessageQueue: state.messageQueue }),
     instructions: withTasks
       ? 'Taskdeck demo server: every tool runs as a task. Try countdown, fail_after and render_chart.'
       : 'Taskdeck demo server without tasks: tools answer when their work is done.',
   });
+  // The SDK answers tasks/list whenever it has a task store: this server has no such method.
+  if (withTasks && !canList) server.server.removeRequestHandler('tasks/list');
   registerDemoTools(server, withTasks);
   if (state.features.conformance) registerConformanceTools(server);
   if (state.features.bench && withTasks) registerBenchTools(server, state);

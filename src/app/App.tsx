@@ -20,6 +20,8 @@ import { filterStore } from '../tasks/filter-store';
 import { selectionStore } from '../tasks/selection-store';
 import { startActivityWatch } from './activity';
 import { useKeyboardShortcuts } from './keyboard';
+import { useLinkedTask } from './linked-task';
+import { startRegistrySync } from './registry-sync';
 import { usePushSync, useSessionSync } from './task-sync';
 import { useSelectedStatus } from './use-selected-status';
 
@@ -56,6 +58,8 @@ export function App() {
   // The cache identity: the connected server, or the one in the form (so its cached tasks stay on screen).
   const serverUrl = session?.serverUrl ?? serverIdentity(formUrl);
   usePushSync();
+  useLinkedTask(session);
+  useEffect(() => startRegistrySync(queryClient), [queryClient]);
   const selectedStatus = useSelectedStatus(serverUrl, session);
   const [helpOpen, setHelpOpen] = useState(false);
   const openHelp = useCallback(() => setHelpOpen(true), []);

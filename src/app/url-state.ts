@@ -52,6 +52,21 @@ export function writeDeepLink(search: string, link: DeepLink): string {
   return text ? `?${text}` : '';
 }
 
+/** The deep link's task, until a session of its server has looked it up (linked-task.ts). */
+let linkedTask: { server?: string; taskId: string } | undefined;
+
+/**
+ * The deep-linked task, once, for the first session of the linked server (of any server when the link names none);
+ * undefined for any other server or once taken.
+ */
+export function takeLinkedTask(serverUrl: string): string | undefined {
+  if (!linkedTask) return undefined;
+  if (linkedTask.server !== undefined && serverIdentity(linkedTask.server) !== serverIdentity(serverUrl)) return undefined;
+  const { taskId } = linkedTask;
+  linkedTask = undefined;
+  return taskId;
+}
+
 function slotById(id: number) {
   const slot = serversStore.getState().slots.find((s) => s.id === id);
   if (!slot) throw new Error(`Server slot ${id} is missing right after it was added.`);
@@ -64,7 +79,10 @@ function slotById(id: number) {
  */
 export function startUrlSync(): () => void {
   const link = readDeepLink(window.location.search);
-  if (link.task) selectionStore.getState().taskSelected(link.task);
+  if (link.task) {
+    selectionStore.getState().taskSelected(link.task);
+    linkedTask = { taskId: link.task, ...(link.server !== undefined && { server: link.server }) };
+  }
   const filters = filterStore.getState();
   if (link.status) filters.statusFiltered(link.status);
   if (link.q) filters.queryEdited(link.q);

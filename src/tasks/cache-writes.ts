@@ -7,14 +7,18 @@ import { groupByServer } from './push-buffer';
 import { resultSummary, textBlobOf, withKeepState, type FetchedResult } from './result';
 import { keepResult } from './result-store';
 import { selectionStore } from './selection-store';
+import { taskRegistry } from './registry-store';
+import type { RememberedTask } from './task-registry';
 import {
   applyTaskUpdate,
   applyTaskUpdates,
   findTask,
   markExpired,
+  markExpiredMany,
   mergeListedTasks,
   MAX_TASKS_PER_SERVER,
   withinTaskLimit,
+  withoutTask,
   type TaskEntry,
   type UpdateInfo,
   type UpdateOutcome,
@@ -40,20 +44,61 @@ function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, 
 /** Writes one task state into the server's task list in the cache, and reports what the rules rejected. */
 export function writeTask(queryClient: QueryClient, serverUrl: string, task: Task, info: UpdateInfo): UpdateOutcome {
   const key = mcpKeys.tasks(serverUrl);
-  const outcome = applyTaskUpdate(queryClient.getQueryData<TaskEntry[]>(key) ?? [], task, info);
+  const held = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
+  // A poll answer for a task no longer listed (forgotten while the request was out) does not bring it back.
+  if (info.source === 'poll' && !findTask(held, task.taskId)) return { entries: held };
+  const outcome = applyTaskUpdate(held, task, info);
   queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
   reportRejection(serverUrl, outcome, task, info.source, info.now);
   return outcome;
 }
 
-/** A task this page has just started (tools/call answered with a task). */
+/** A task this page has just started (tools/call answered with a task): listed, and remembered (task-registry.ts). */
 export function recordStartedTask(
   queryClient: QueryClient,
   serverUrl: string,
   task: Task,
   started: { generation: number; toolName: string },
 ): void {
-  writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
+  const { entries } = writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
+  // Pushes can outrun the reply: the state remembered is the newest the list holds.
+  taskRegistry.rememberTask(serverUrl, findTask(entries, task.taskId)?.task ?? task, { toolName: started.toolName });
+}
+
+/** A task added by its id (Watch task, a deep link): listed with the state tasks/get gave, and remembered. */
+export function recordWatchedTask(queryClient: QueryClient, serverUrl: string, task: Task, generation: number): void {
+  const { entries } = writeTask(queryClient, serverUrl, task, { source: 'watch', now: Date.now(), generation });
+  const entry = findTask(entries, task.taskId);
+  taskRegistry.rememberTask(serverUrl, entry?.task ?? task, {
+    ...(entry?.toolName !== undefined && { toolName: entry.toolName }),
+  });
+}
+
+/**
+ * Tasks the registry remembers, put back in the list with their last known state (as from an earlier session), in
+ * one batch. The list's rules decide against what it holds already: a newer state (a tasks/list page, a push) wins,
+ * a terminal status stays.
+ */
+export function restoreRememberedTasks(queryClient: QueryClient, serverUrl: string, records: readonly RememberedTask[]): void {
+  if (records.length === 0) return;
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => {
+    const updates = records.map((r) => ({
+      task: r.task,
+      info: {
+        source: 'registry',
+        now: r.changedAt,
+        generation: 0,
+        ...(r.toolName !== undefined && { toolName: r.toolName }),
+      } satisfies UpdateInfo,
+    }));
+    const expired = new Map(records.flatMap((r) => (r.expired ? [[r.taskId, r.expired] as const] : [])));
+    return markExpiredMany(applyTaskUpdates(old ?? [], updates).entries, expired);
+  });
+}
+
+/** A task the user forgot: out of the list (a server that lists it brings it back at its next listing). */
+export function dropTask(queryClient: QueryClient, serverUrl: string, taskId: string): void {
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => (old ? withoutTask(old, taskId) : old));
 }
 
 /** One page of tasks/list, merged into what the page holds (tasks only this page knows stay). */
@@ -61,20 +106,23 @@ export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tas
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => mergeListedTasks(old ?? [], tasks, Date.now(), generation));
 }
 
-/** Tasks whose results were kept in this browser, put back in the list when it does not hold them (earlier session). */
+/**
+ * Tasks whose results were kept in this browser, put back in the list (earlier session). A task the list holds
+ * already (a tasks/list page that landed since the records were read, the registry's last known state) is updated
+ * by the list's rules only: the kept state wins only where it is newer.
+ */
 export function restoreKeptTasks(
   queryClient: QueryClient,
   serverUrl: string,
   records: ReadonlyArray<{ taskId: string; task: Task; fetchedAt: number; toolName?: string }>,
 ): void {
-  // One batch (one sort) for every record, against the list as it stands at the write: a page of tasks/list may have
-  // landed since the records were read, and what it listed is not put back twice.
+  // One batch (one sort) for every record, against the list as it stands at the write.
   queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => {
-    const held = new Set((old ?? []).map((e) => e.task.taskId));
+    const seen = new Set<string>();
     const updates: Array<{ task: Task; info: UpdateInfo }> = [];
     for (const r of records) {
-      if (held.has(r.taskId)) continue;
-      held.add(r.taskId);
+      if (seen.has(r.taskId)) continue;
+      seen.add(r.taskId);
       const info: UpdateInfo = {
         source: 'kept',
         now: r.fetchedAt,

@@ -70,6 +70,18 @@ describe('kept results, loaded back', () => {
     expect(queryClient.getQueryData(mcpKeys.result(url, 'lost'))).toBeUndefined();
   });
 
+  it('a task the list holds with an older state (remembered as working) takes the kept, newer one', async () => {
+    stored.records = [record('done', { text, summary, task: { ...taskOf('done'), lastUpdatedAt: '2026-01-01T00:00:09Z' } })];
+    const queryClient = new QueryClient();
+    queryClient.setQueryData<TaskEntry[]>(
+      mcpKeys.tasks(url),
+      applyTaskUpdate([], { ...taskOf('done'), status: 'working' }, { source: 'registry', now: 1, generation: 0 }).entries,
+    );
+    await queryClient.fetchQuery(keptQueryOptions(queryClient, url));
+    const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url)) ?? [];
+    expect(entries.map((e) => [e.task.taskId, e.task.status])).toEqual([['done', 'completed']]);
+  });
+
   it('a tasks/list page that lands while the texts are read is not overwritten', async () => {
     let release: () => void = () => {};
     const slow = new Blob([text]);

@@ -2,7 +2,6 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { mcpKeys } from './keys';
 import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
 import { forgetAllResults, forgetResult, keptResults, keptUsage } from './result-store';
-import type { TaskEntry } from './task-cache';
 import { restoreKeptTasks } from './cache-writes';
 
 /**
@@ -14,15 +13,10 @@ export function keptQueryOptions(queryClient: QueryClient, serverUrl: string) {
     queryKey: mcpKeys.kept(serverUrl),
     queryFn: async () => {
       const records = await keptResults(serverUrl);
-      // The tasks first, in one write against the list as it stands now: the texts below are read over several
-      // tasks of the event loop, and a tasks/list page that lands meanwhile must not be overwritten.
-      const tasksKey = mcpKeys.tasks(serverUrl);
-      const known = new Set((queryClient.getQueryData<TaskEntry[]>(tasksKey) ?? []).map((e) => e.task.taskId));
-      const missing = records.filter((r) => !known.has(r.taskId));
-      // Only when something is put back: an empty write would pass for a fresh list and keep tasks/list from running.
-      if (missing.length) {
-        restoreKeptTasks(queryClient, serverUrl, missing);
-      }
+      // The tasks first, in one write against the list as it stands now (the list's rules keep whatever it holds
+      // that is newer): the texts below are read over several tasks of the event loop, and a tasks/list page that
+      // lands meanwhile must not be overwritten. Only when there are records: an empty write is no news.
+      if (records.length) restoreKeptTasks(queryClient, serverUrl, records);
       const kept: string[] = [];
       for (const r of records) {
         const key = mcpKeys.result(serverUrl, r.taskId);

@@ -7,6 +7,8 @@ export const mcpKeys = {
   result: (serverUrl: string, taskId: string) => ['mcp', serverUrl, 'result', taskId] as const,
   /** taskIds whose result is kept in IndexedDB. */
   kept: (serverUrl: string) => ['mcp', serverUrl, 'kept'] as const,
+  /** The tasks this browser remembers for the server (task-registry.ts), once loaded back into the list. */
+  registry: (serverUrl: string) => ['mcp', serverUrl, 'registry'] as const,
   /** How many results this browser keeps for every server, and their size. */
   keptUsage: () => ['mcp', '*', 'kept-usage'] as const,
 };

@@ -3,7 +3,7 @@ import { timeOf, type Task } from './task';
 import { isPastTtl } from './ttl';
 
 /** How the dashboard learned a task's latest state. */
-type UpdateSource = 'create' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry' | 'kept';
+type UpdateSource = 'create' | 'watch' | 'push' | 'poll' | 'list' | 'cancel' | 'expiry' | 'kept' | 'registry';
 
 /** One observed change of status or statusMessage. */
 export interface Transition {
@@ -209,6 +209,33 @@ export function markExpired(entries: readonly TaskEntry[], taskId: string, reaso
     history: appendTransition(current.history, { at: now, status: 'expired', statusMessage: reason, source: 'expiry' }),
   };
   return copy;
+}
+
+/**
+ * Marks several tasks expired with their reasons in one pass (tasks the registry remembers as forgotten by the
+ * server). Tasks not in the list, or already expired, are left as they are.
+ */
+export function markExpiredMany(entries: readonly TaskEntry[], expired: ReadonlyMap<string, { at: number; reason: string }>): TaskEntry[] {
+  if (expired.size === 0) return entries as TaskEntry[];
+  let copy: TaskEntry[] | undefined;
+  for (const [i, current] of entries.entries()) {
+    const at = expired.get(current.task.taskId);
+    if (!at || current.expired) continue;
+    copy ??= entries.slice();
+    copy[i] = {
+      ...current,
+      expired: at,
+      history: appendTransition(current.history, { at: at.at, status: 'expired', statusMessage: at.reason, source: 'expiry' }),
+    };
+  }
+  return copy ?? (entries as TaskEntry[]);
+}
+
+/** The list without one task (pure: the same array when it was not there). */
+export function withoutTask(entries: readonly TaskEntry[], taskId: string): TaskEntry[] {
+  const at = positionsOf(entries).get(taskId);
+  if (at === undefined) return entries as TaskEntry[];
+  return entries.filter((_, i) => i !== at);
 }
 
 /** Known from a session before the current one, and not confirmed since. */

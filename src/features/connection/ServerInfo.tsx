@@ -22,7 +22,7 @@ function TasksSupport({ capabilities }: { capabilities: ServerCapabilities }) {
   const tasks = capabilities.tasks;
   if (!tasks) return <p className="muted">Tasks: none (the tasks capability is absent).</p>;
   const facts = [
-    tasks.list ? 'lists tasks' : 'does not list tasks (only tasks started here are shown)',
+    tasks.list ? 'lists tasks' : 'does not list tasks (only tasks started or watched here are shown)',
     tasks.cancel ? 'cancels tasks' : 'cannot cancel tasks',
     tasks.requests?.tools?.call ? 'runs tools/call as tasks' : 'does not run tools as tasks',
   ];

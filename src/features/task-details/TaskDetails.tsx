@@ -17,16 +17,20 @@ import { canCancel, canFetchResult, isTerminal } from '../../tasks/status';
 import { displayStatus, findTask, type TaskEntry } from '../../tasks/task-cache';
 import { remainingTtl } from '../../tasks/ttl';
 import { resultQueryOptions } from '../../tasks/result-query';
+import { watchStatus } from '../../tasks/watch-task';
+import { ForgetTaskButton } from './ForgetTaskButton';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
   create: 'creation reply',
+  watch: 'Watch task (tasks/get)',
   push: 'push',
   poll: 'poll (tasks/get)',
   list: 'tasks/list',
   cancel: 'cancel reply',
   expiry: 'expiry',
   kept: 'the local store',
+  registry: 'the tasks remembered in this browser',
 };
 
 export function TaskDetails({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
@@ -34,8 +38,17 @@ export function TaskDetails({ serverUrl, session }: { serverUrl: string; session
   const queryClient = useQueryClient();
   const { data: entries } = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
   const entry = findTask(entries, selectedId);
+  const notFound = useStore(watchStatus, (s) =>
+    s.state === 'failed' && s.serverUrl === serverUrl && s.taskId === selectedId ? s.message : undefined,
+  );
   let body;
   if (!selectedId) body = <p className="empty">Select a task in the list (click it, or press j / k) to see its details.</p>;
+  else if (!entry && notFound)
+    body = (
+      <p className="empty">
+        Task <span className="mono">{selectedId}</span> could not be added: {notFound}
+      </p>
+    );
   else if (!entry)
     body = (
       <p className="empty">
@@ -160,6 +173,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
             Cancel task
           </button>
         ) : null}
+        <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />
       </div>
       {cancelError ? (
         <p className="error-text" role="alert">

@@ -4,12 +4,14 @@ import type { Transition } from '../../tasks/task-cache';
 
 const SOURCE: Record<Transition['source'], string> = {
   create: 'created',
+  watch: 'watched',
   push: 'push',
   poll: 'poll',
   list: 'list',
   cancel: 'cancel',
   expiry: 'expiry',
   kept: 'kept copy',
+  registry: 'remembered',
 };
 
 /** A compact bar of the task's statuses over time: one segment per observed status, proportional to its duration. */

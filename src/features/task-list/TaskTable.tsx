@@ -10,6 +10,7 @@ import { countByStatus, visibleTasks } from '../../tasks/filtering';
 import { keptQueryOptions } from '../../tasks/kept-query';
 import { liveStore } from '../../tasks/live-store';
 import { tasksQueryOptions } from '../../tasks/queries';
+import { registryQueryOptions } from '../../tasks/registry-query';
 import { viewStore } from '../../tasks/view-store';
 import { TimelineChart } from '../task-timeline';
 import { PagingFooter, TaskListEmpty } from './TaskListStates';
@@ -17,6 +18,7 @@ import { TaskFilters } from './TaskFilters';
 import { TaskRows } from './TaskRows';
 import { useTaskPaging } from './use-task-paging';
 import { ViewSwitch } from './ViewSwitch';
+import { WatchTaskForm } from './WatchTaskForm';
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -33,6 +35,8 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const { hasMore, loadMore } = paging;
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
   const keptIds = useMemo(() => new Set(kept.data ?? []), [kept.data]);
+  // Tasks started or watched here come back with their last known state, whether or not the server lists tasks.
+  useQuery(registryQueryOptions(queryClient, serverUrl));
   const view = useStore(viewStore, (s) => s.view);
 
   const refresh = session?.capabilities.tasks?.list ? (
@@ -57,11 +61,14 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
 
   return (
     <Region title="Task list" actions={actions} className="task-list">
+      <WatchTaskForm serverUrl={serverUrl} session={session} />
       <TaskFilters counts={counts} partial={hasMore} />
       {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
-        <p className="muted">This server does not list tasks: only tasks started from this page are shown.</p>
+        <p className="muted">
+          This server does not list tasks: the tasks started or watched from this browser are shown (add one by its ID with Watch task).
+        </p>
       ) : null}
       {kept.isError ? <p className="error-text">Kept results are unavailable: {kept.error.message}</p> : null}
       {view === 'timeline' ? (
