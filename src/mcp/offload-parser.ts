@@ -116,7 +116,7 @@ function tryOffloadInTask(
   if (!holder) return undefined;
   const task = m[holder];
   if (typeof task !== 'object' || task === null || Array.isArray(task) || !('result' in task)) return undefined;
-  const inner = (task).result;
+  const inner = task.result;
   const taskId = (task as { taskId?: unknown }).taskId;
   const text = JSON.stringify(inner) ?? 'null';
   // Read as tasks/result gives it in 2025-11-25, which the client hands on: tied to its task by _meta.
