@@ -44,3 +44,30 @@ export async function fillCredentials(page: Page, token: string, headers: Record
     await page.getByRole('textbox', { name: `Header ${i + 1} value` }).fill(value);
   }
 }
+
+/** The status this browser's task registry holds for a task (read straight from IndexedDB), or null. */
+export function rememberedStatus(page: Page, taskId: string): Promise<string | null> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('taskdeck-registry');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('tasks')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const all = db.transaction('tasks').objectStore('tasks').getAll();
+          all.onsuccess = () => {
+            const record = (all.result as Array<{ taskId: string; task: { status: string } }>).find((r) => r.taskId === id);
+            db.close();
+            resolve(record ? record.task.status : null);
+          };
+          all.onerror = () => reject(new Error(String(all.error)));
+        };
+      }),
+    taskId,
+  );
+}

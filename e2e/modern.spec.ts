@@ -1,10 +1,40 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { linkTo, rememberedStatus, runTool } from './helpers';
 
 /** The demo server's MCP 2026-07-28 endpoint: tasks as the io.modelcontextprotocol/tasks extension. */
 const modernLink = (origin: string, extra: Record<string, string> = {}) => linkTo(`${origin}/mcp-2026`, 'auto', extra);
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+
+/** Another client (plain fetch, not the page) starts a task with the 2026-07-28 wire rules; returns its id. */
+async function startElsewhere(modernUrl: string, tool: string, args: Record<string, unknown>): Promise<string> {
+  const response = await fetch(modernUrl, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2026-07-28',
+      'Mcp-Method': 'tools/call',
+      'Mcp-Name': tool,
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: tool,
+        arguments: args,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } },
+        },
+      },
+    }),
+  });
+  const answer = (await response.json()) as { result?: { resultType?: string; taskId?: string } };
+  if (answer.result?.resultType !== 'task' || !answer.result.taskId) throw new Error(`no task: ${JSON.stringify(answer)}`);
+  return answer.result.taskId;
+}
 
 async function openModern(page: Page, origin: string): Promise<void> {
   await page.goto(modernLink(origin));
@@ -97,5 +127,28 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await expect(row).toHaveAttribute('data-status', 'expired');
     await expect(result).toContainText('This result expires soon.');
     await expect(details.getByRole('button', { name: 'Fetch result' })).toBeDisabled();
+  });
+
+  test('no tasks/list: tasks started here come back after a reload and stay live; Watch task adds one started elsewhere', async ({
+    page,
+    demo,
+  }) => {
+    await openModern(page, demo.origin);
+    const mine = await runTool(page, 'countdown', { seconds: '15', steps: '5' });
+    await expect(rowOf(page, mine)).toHaveAttribute('data-status', 'working');
+    // Remembered by this browser; then a reload without the task in the address.
+    await expect.poll(() => rememberedStatus(page, mine)).toBe('working');
+    await page.goto(modernLink(demo.origin));
+    await expect(status(page)).toContainText('2026-07-28');
+    const row = rowOf(page, mine);
+    await expect(row).toBeVisible();
+    // Still live after the reload: polled, subscribed again, and on to its end.
+    await expect(row).toHaveAttribute('data-status', 'completed');
+
+    const theirs = await startElsewhere(demo.modernUrl, 'long_job', { interval: 0.2 });
+    await page.getByRole('textbox', { name: 'Task ID' }).fill(theirs);
+    await page.getByRole('button', { name: 'Watch task' }).click();
+    await expect(rowOf(page, theirs)).toContainText(/Processed \d+ items/);
+    await expect(page.getByRole('region', { name: 'Task details' })).toContainText(theirs);
   });
 });

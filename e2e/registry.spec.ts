@@ -2,39 +2,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { linkTo, rememberedStatus, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const table = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const rowOf = (page: Page, taskId: string) => table(page).locator(`tr[data-task-id="${taskId}"]`);
 const details = (page: Page) => page.getByRole('region', { name: 'Task details' });
-
-/** The status this browser's task registry holds for a task (read straight from IndexedDB), or null. */
-function rememberedStatus(page: Page, taskId: string): Promise<string | null> {
-  return page.evaluate(
-    (id) =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('taskdeck-registry');
-        open.onerror = () => reject(new Error(String(open.error)));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('tasks')) {
-            db.close();
-            resolve(null);
-            return;
-          }
-          const all = db.transaction('tasks').objectStore('tasks').getAll();
-          all.onsuccess = () => {
-            const record = (all.result as Array<{ taskId: string; task: { status: string } }>).find((r) => r.taskId === id);
-            db.close();
-            resolve(record ? record.task.status : null);
-          };
-          all.onerror = () => reject(new Error(String(all.error)));
-        };
-      }),
-    taskId,
-  );
-}
 
 /** Another MCP client (not the page) starts a task on the server; returns its id. */
 async function startElsewhere(mcpUrl: string, tool: string, args: Record<string, unknown>): Promise<string> {
