@@ -134,8 +134,8 @@ export class ModernClient implements TaskClient {
   private readonly known = new Map<string, ModernTask>();
   /** Called when a task changes; by tasks waiting for it to end. */
   private readonly changed = new Map<string, Set<() => void>>();
-  /** `taskId␀key` of input requests already handed to the page. */
-  private readonly handed = new Set<string>();
+  /** Per task, the keys of its input requests already handed to the page (dropped once the task ends). */
+  private readonly handed = new Map<string, Set<string>>();
   /** Per task, aborts the input requests handed to the page once the task no longer waits for them. */
   private readonly inputAborts = new Map<string, AbortController>();
   private readonly watched = new Set<string>();
@@ -346,8 +346,10 @@ export class ModernClient implements TaskClient {
     for (const detail of taskViolations(task, where)) this.options.events.violation(detail, task.taskId);
     this.remember(task);
     for (const listener of this.changed.get(task.taskId) ?? []) listener();
-    if (isTerminalStatus(task.status)) this.unwatch(task.taskId);
-    else if (subscribe) this.watch(task.taskId);
+    if (isTerminalStatus(task.status)) {
+      this.unwatch(task.taskId);
+      this.handed.delete(task.taskId);
+    } else if (subscribe) this.watch(task.taskId);
     if (task.status === 'input_required') this.handOnInput(task);
     else {
       this.inputAborts.get(task.taskId)?.abort();
@@ -357,10 +359,14 @@ export class ModernClient implements TaskClient {
 
   private handOnInput(task: ModernTask): void {
     const requests = record(task.inputRequests);
+    let handed = this.handed.get(task.taskId);
+    if (!handed) {
+      handed = new Set();
+      this.handed.set(task.taskId, handed);
+    }
     for (const [key, value] of Object.entries(requests)) {
-      const mark = `${task.taskId}\u0000${key}`;
-      if (this.handed.has(mark)) continue;
-      this.handed.add(mark);
+      if (handed.has(key)) continue;
+      handed.add(key);
       const request = record(value);
       const params = record(request.params);
       if (request.method !== 'elicitation/create') {
