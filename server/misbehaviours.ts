@@ -33,7 +33,7 @@ export const MISBEHAVIOURS = {
   slow_responses: `its tasks/get and tasks/result take ${SLOW_MS / 1000} s to answer`,
   endless_pages: 'makes tasks/list hand out a new cursor on every page, with nothing on the pages after the first',
   hostile_markdown:
-    'a result of markdown that is slow to parse, nested too deep to draw, with a remote image, a long valid document (1,200 elements), and 40,000 list lines',
+    'a result of markdown that is slow to parse, nested too deep to draw, with a remote image, a long valid document (360 elements, two slices), and 40,000 list lines',
   catastrophic_pattern: 'an outputSchema whose pattern backtracks catastrophically on its structuredContent',
   partly_invalid_blocks: 'a result whose content mixes valid blocks with a bad image, an unknown type and a text block without text',
   echo_credentials:
@@ -123,7 +123,7 @@ export function setOff(kind: Misbehaviour, state: MisbehavingState, { later, fra
             resource: {
               uri: 'mem://long.md',
               mimeType: 'text/markdown',
-              text: Array.from({ length: 400 }, (_, i) => `**Step ${i}** see [the log](https://example.com/log/${i})`).join('\n\n'),
+              text: Array.from({ length: 120 }, (_, i) => `**Step ${i}** see [the log](https://example.com/log/${i})`).join('\n\n'),
             },
           },
           { type: 'text', text: '- \n'.repeat(40_000) },

@@ -29,7 +29,13 @@ import { messageOf } from '../lib/errors';
 function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
   // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
   const optimistic = outcome.previous?.lastSource === 'cancel' && now - outcome.previous.receivedAt < 10_000;
-  if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic) return;
+  // An answer to a request sent before a push came is older than the push: a race on the page's side, not the server.
+  const overtaken =
+    outcome.rejected === 'stale' &&
+    source !== 'push' &&
+    outcome.previous?.lastSource === 'push' &&
+    now - outcome.previous.receivedAt < 5_000;
+  if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic || overtaken) return;
   const held = outcome.previous.task;
   reportObservation(serverUrl, {
     type: 'rejected-update',
