@@ -21,12 +21,9 @@ export async function pushLatency(browser: Browser, server: RunningServer, moder
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await runTool(page, 'bench_latency', { count: String(scale.latency), interval_ms: '40' });
-  await page
-    .waitForFunction((n) => (window as unknown as { __seen: Map<number, number> }).__seen.size >= n * 0.95, scale.latency, {
-      timeout: 120_000,
-    })
-    .catch(() => {});
-  await page.getByRole('table', { name: 'Tasks' }).locator('tr[data-status="completed"]').first().waitFor({ timeout: 60_000 });
+  // The task completes after its last push: by then every push that reached the screen has been seen. (Waiting for
+  // a share of them instead stalled for minutes when pushes coalesced into one frame.)
+  await page.getByRole('table', { name: 'Tasks' }).locator('tr[data-status="completed"]').first().waitFor({ timeout: 120_000 });
   const seen = await page.evaluate(() => [...(window as unknown as { __seen: Map<number, number> }).__seen.values()]);
   await page.close();
   return { transitions: seen.length, p50: pct(seen, 50), p95: pct(seen, 95), max: Math.max(...seen) };

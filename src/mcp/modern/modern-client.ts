@@ -409,7 +409,8 @@ export class ModernClient implements TaskClient {
     if (this.watched.delete(taskId)) this.scheduleListen();
   }
 
-  private scheduleListen(delayMs = RELISTEN_DELAY_MS): void {
+  /** The first stream opens at once (a new task pushes from its start); later changes are gathered a moment. */
+  private scheduleListen(delayMs = this.listen ? RELISTEN_DELAY_MS : 0): void {
     if (this.relistenTimer !== undefined || this.closed) return;
     this.relistenTimer = setTimeout(() => {
       this.relistenTimer = undefined;
