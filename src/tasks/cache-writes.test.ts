@@ -25,6 +25,16 @@ describe('writeTask: an older state is refused, and blamed on the server only wh
     expect(warningsOf(url)).toEqual([]);
   });
 
+  it('a push overtaken by a newer poll answer (another connection) is ignored without a warning', () => {
+    const url = 'http://127.0.0.1:1/crossed';
+    const queryClient = new QueryClient();
+    writeTask(queryClient, url, task('2026-12-04T10:00:00.000Z'), { source: 'create', now: 1_000, generation: 1 });
+    writeTask(queryClient, url, task('2026-12-04T10:00:02.000Z'), { source: 'poll', now: 2_000, generation: 1 });
+    const outcome = writeTask(queryClient, url, task('2026-12-04T10:00:01.000Z'), { source: 'push', now: 2_100, generation: 1 });
+    expect(outcome.rejected).toBe('stale');
+    expect(warningsOf(url)).toEqual([]);
+  });
+
   it('a push older than the push before it is the server going backwards: warned', () => {
     const url = 'http://127.0.0.1:1/backwards';
     const queryClient = new QueryClient();

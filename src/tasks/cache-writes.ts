@@ -29,11 +29,12 @@ import { messageOf } from '../lib/errors';
 function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
   // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
   const optimistic = outcome.previous?.lastSource === 'cancel' && now - outcome.previous.receivedAt < 10_000;
-  // An answer to a request sent before a push came is older than the push: a race on the page's side, not the server.
+  // States that came by different ways (a poll's answer, a push on the stream) can cross on the way: an older one
+  // arriving just after a newer one is a race on the way, not the server going backwards. Pushes keep their order.
   const overtaken =
     outcome.rejected === 'stale' &&
-    source !== 'push' &&
-    outcome.previous?.lastSource === 'push' &&
+    outcome.previous !== undefined &&
+    outcome.previous.lastSource !== source &&
     now - outcome.previous.receivedAt < 5_000;
   if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic || overtaken) return;
   const held = outcome.previous.task;
