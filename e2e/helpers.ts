@@ -71,3 +71,16 @@ export function rememberedStatus(page: Page, taskId: string): Promise<string | n
     taskId,
   );
 }
+
+/**
+ * Waits until the Result region shows `text`: auto-fetch may have fetched the selected task's result already;
+ * otherwise Fetch result is pressed (never waiting on a click that auto-fetch may have disabled meanwhile).
+ */
+export async function resultShows(page: Page, text: string): Promise<void> {
+  const result = page.getByRole('region', { name: 'Result' });
+  const fetchButton = page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' });
+  await expect(async () => {
+    if (!(await result.getByText(text).first().isVisible())) await fetchButton.click({ timeout: 1000 });
+    await expect(result).toContainText(text, { timeout: 1000 });
+  }).toPass();
+}

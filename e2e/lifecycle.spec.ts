@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { everythingPort } from '../playwright.config';
-import { linkTo, openConnected, runTool } from './helpers';
+import { linkTo, openConnected, resultShows, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -51,13 +51,7 @@ test.describe('task lifecycle', () => {
     await expect(row).toHaveAttribute('data-status', 'completed');
     const details = page.getByRole('region', { name: 'Task details' });
     await expect(details).toContainText(/expires in (\d+ s|1 min)/);
-    const result = page.getByRole('region', { name: 'Result' });
-    // Auto-fetch may have fetched it already; otherwise ask (never wait on a click auto-fetch may have disabled).
-    await expect(async () => {
-      if (!(await result.getByText('This result expires soon.').isVisible()))
-        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
-      await expect(result).toContainText('This result expires soon.', { timeout: 1000 });
-    }).toPass();
+    await resultShows(page, 'This result expires soon.');
     await page.clock.fastForward('01:30');
     await expect(row).toHaveAttribute('data-status', 'expired');
     await expect(row).toContainText('expired');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, rememberedStatus, runTool } from './helpers';
+import { linkTo, rememberedStatus, resultShows, runTool } from './helpers';
 
 /** The demo server's MCP 2026-07-28 endpoint: tasks as the io.modelcontextprotocol/tasks extension. */
 const modernLink = (origin: string, extra: Record<string, string> = {}) => linkTo(`${origin}/mcp-2026`, 'auto', extra);
@@ -54,13 +54,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     const row = rowOf(page, taskId);
     await expect(row).toHaveAttribute('data-status', 'completed');
     await expect(behaviour).toContainText('notifications/tasks');
-    const details = page.getByRole('region', { name: 'Task details' });
-    const result = page.getByRole('region', { name: 'Result' });
-    await expect(async () => {
-      if (!(await result.getByText('Countdown finished').isVisible()))
-        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
-      await expect(result).toContainText('Countdown finished', { timeout: 1000 });
-    }).toPass();
+    await resultShows(page, 'Countdown finished');
     // Kept like any result: a reload shows it from the page's own store.
     await expect(row).toContainText('kept');
     const log = page.getByRole('region', { name: 'Protocol log' });
@@ -85,13 +79,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await input.getByRole('button', { name: 'Submit' }).click();
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await expect(page.getByRole('region', { name: 'Input required' })).toHaveCount(0);
-    const result = page.getByRole('region', { name: 'Result' });
-    const details = page.getByRole('region', { name: 'Task details' });
-    await expect(async () => {
-      if (!(await result.getByText('Weekly digest').first().isVisible()))
-        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
-      await expect(result).toContainText('"name":"Weekly digest"', { timeout: 1000 });
-    }).toPass();
+    await resultShows(page, '"name":"Weekly digest"');
     await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('tasks/update');
   });
 
@@ -117,11 +105,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     const details = page.getByRole('region', { name: 'Task details' });
     await expect(details).toContainText(/expires in (\d+ s|1 min)/);
     const result = page.getByRole('region', { name: 'Result' });
-    await expect(async () => {
-      if (!(await result.getByText('This result expires soon.').isVisible()))
-        await details.getByRole('button', { name: 'Fetch result' }).click({ timeout: 1000 });
-      await expect(result).toContainText('This result expires soon.', { timeout: 1000 });
-    }).toPass();
+    await resultShows(page, 'This result expires soon.');
     await page.clock.fastForward('01:30');
     await expect(row).toHaveAttribute('data-status', 'expired');
     await expect(result).toContainText('This result expires soon.');
