@@ -84,3 +84,13 @@ export async function resultShows(page: Page, text: string): Promise<void> {
     await expect(result).toContainText(text, { timeout: 1000 });
   }).toPass();
 }
+
+/** Answers the demo server's `ask` question in the Input required region: a weekly digest, as PDF, 3 copies. */
+export async function answerReportQuestion(page: Page): Promise<void> {
+  const input = page.getByRole('region', { name: 'Input required' });
+  await expect(input).toContainText('How should the report be delivered?');
+  await input.getByLabel('Report name').fill('Weekly digest');
+  await input.getByLabel('Format').selectOption({ label: 'PDF document' });
+  await input.getByLabel('Copies').fill('3');
+  await input.getByRole('button', { name: 'Submit' }).click();
+}

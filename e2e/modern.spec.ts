@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, rememberedStatus, resultShows, runTool } from './helpers';
+import { answerReportQuestion, linkTo, rememberedStatus, resultShows, runTool } from './helpers';
 
 /** The demo server's MCP 2026-07-28 endpoint: tasks as the io.modelcontextprotocol/tasks extension. */
 const modernLink = (origin: string, extra: Record<string, string> = {}) => linkTo(`${origin}/mcp-2026`, 'auto', extra);
@@ -71,12 +71,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await openModern(page, demo.origin);
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
-    const input = page.getByRole('region', { name: 'Input required' });
-    await expect(input).toContainText('How should the report be delivered?');
-    await input.getByLabel('Report name').fill('Weekly digest');
-    await input.getByLabel('Format').selectOption({ label: 'PDF document' });
-    await input.getByLabel('Copies').fill('3');
-    await input.getByRole('button', { name: 'Submit' }).click();
+    await answerReportQuestion(page);
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await expect(page.getByRole('region', { name: 'Input required' })).toHaveCount(0);
     await resultShows(page, '"name":"Weekly digest"');

@@ -16,7 +16,7 @@
 import { McpError, RELATED_TASK_META_KEY, type ElicitResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ZodType } from 'zod';
 import { messageOf } from '../errors';
-import { offloadResponse, peekOffloaded } from '../offload';
+import { OFFLOAD_THRESHOLD, offloadResponse, peekOffloaded } from '../offload';
 import { OFFLOADED_META_KEY } from '../offload-parser';
 import type { ProtocolLog } from '../protocol-log';
 import type { RequestSettings, TaskClient } from '../task-client';
@@ -163,7 +163,9 @@ export class ModernClient implements TaskClient {
       signal: AbortSignal.any(signals),
     });
     // A terminal tasks/get carries the result: a large one is parsed in the response worker, like tasks/result's.
-    const response = method === 'tasks/get' ? offloadResponse(sent, id, true) : sent;
+    // A small answer (every poll of a running task) says so in its length and is read here, without the round trip.
+    const length = Number(sent.headers.get('content-length') ?? Number.NaN);
+    const response = method === 'tasks/get' && !(length < OFFLOAD_THRESHOLD) ? offloadResponse(sent, id, true) : sent;
     const type = response.headers.get('content-type') ?? '';
     let answer: unknown;
     if (type.includes('text/event-stream') && response.body) {
