@@ -55,8 +55,10 @@ test.describe('task lifecycle', () => {
     await expect(details.getByRole('button', { name: 'Fetch result' })).toBeDisabled();
   });
 
-  test('several tasks at once, a timeline per task, and filters kept in the URL', async ({ page, baseURL }) => {
-    await openConnected(page, baseURL!);
+  test('several tasks at once, a timeline per task, and filters kept in the URL', async ({ page, demo }) => {
+    // A server of this test's own: the counts below are of this test's tasks, not of every test's.
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+    await expect(status(page)).toContainText('Connected');
     const failed = await runTool(page, 'fail_after', { seconds: '0', reason: 'no quota' });
     const slow = await runTool(page, 'countdown', { seconds: '20', steps: '10' });
     const quick = await runTool(page, 'countdown', { seconds: '0.5', steps: '2' });

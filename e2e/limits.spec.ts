@@ -1,11 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openConnected, runTool } from './helpers';
+import { expect, test, type Page } from './fixtures';
+import { linkTo, runTool } from './helpers';
 
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 test('kept results past the quota: the one used longest ago is deleted, the one on screen never, and the usage is shown', async ({
   page,
-  baseURL,
+  demo,
 }) => {
   // A tiny quota for this browser (the setting a small disk would use): room for about one small result.
   await page.addInitScript(() => {
@@ -14,7 +14,9 @@ test('kept results past the quota: the one used longest ago is deleted, the one 
       sessionStorage.setItem('quota-set', '1');
     }
   });
-  await openConnected(page, baseURL ?? '');
+  // A server of this test's own: a task of another test ending meanwhile on the shared one would be kept too.
+  await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
   const result = page.getByRole('region', { name: 'Result' });
 
   const first = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
