@@ -6,6 +6,11 @@ export const e2eOrigin = `http://127.0.0.1:${port}`;
 /** The protocol's reference server (@modelcontextprotocol/server-everything), for interoperability tests. */
 export const everythingPort = Number(process.env.E2E_EVERYTHING_PORT ?? 3298);
 
+type TraceMode = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry';
+function traceMode(value: string | undefined): TraceMode {
+  return value === 'on' || value === 'retain-on-failure' || value === 'on-first-retry' ? value : 'off';
+}
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -21,7 +26,9 @@ export default defineConfig({
     baseURL: e2eOrigin,
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    // Off unless asked for (E2E_TRACE=retain-on-failure): recording a trace snapshots the page on every action and
+    // expectation, which made the suite about a third slower and the page's own frames several times longer.
+    trace: traceMode(process.env.E2E_TRACE),
   },
   webServer: [
     {
