@@ -11,11 +11,12 @@ import { startServer, type RunningServer } from '../server/app';
 import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 import { median } from './harness';
+import { hostileText } from './hostile';
 import { coldLoad, largeResult, manyTasks, pushLatency, storm } from './scenarios';
 import { only, root, runs, scale, smoke, wanted } from './settings';
 
 type Figures = Record<string, number>;
-type Scenario = 'pushLatency' | 'manyTasks' | 'storm' | 'largeResults' | 'coldLoad';
+type Scenario = 'pushLatency' | 'manyTasks' | 'storm' | 'largeResults' | 'coldLoad' | 'hostileText';
 
 /** Each scenario gets a fresh demo server, so no scenario sees another's tasks. */
 async function withServer<T>(scenario: (server: RunningServer) => Promise<T>): Promise<T> {
@@ -30,7 +31,14 @@ async function withServer<T>(scenario: (server: RunningServer) => Promise<T>): P
 async function main() {
   if (await appNeedsBuild(root)) await buildApp(root);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  const results: Record<Scenario, Figures[]> = { pushLatency: [], manyTasks: [], storm: [], largeResults: [], coldLoad: [] };
+  const results: Record<Scenario, Figures[]> = {
+    pushLatency: [],
+    manyTasks: [],
+    storm: [],
+    largeResults: [],
+    coldLoad: [],
+    hostileText: [],
+  };
   /** The same push-latency and largest-result scenarios against the demo server's MCP 2026-07-28 endpoint. */
   const modernLatency: Figures[] = [];
   const modernLarge: Figures[] = [];
@@ -43,6 +51,7 @@ async function main() {
       if (wanted('largeResults'))
         for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
       if (wanted('manyTasks')) results.manyTasks.push(await withServer((s) => manyTasks(browser, s)));
+      if (wanted('hostileText')) results.hostileText.push(await withServer((s) => hostileText(browser, s)));
       if (wanted('modern')) {
         modernLatency.push(await withServer((s) => pushLatency(browser, s, true)));
         modernLarge.push(await withServer((s) => largeResult(browser, s, largest, true)));
@@ -105,6 +114,11 @@ async function main() {
       '',
     ],
     [
+      'hostile server text: longest frame (ms) / frames > 50 ms',
+      `${med(results.hostileText, 'longestFrameMs')} / ${med(results.hostileText, 'framesOver50ms')}`,
+      '≤ 50 / 0',
+    ],
+    [
       'cold load: initial JS gzip (KB) / all JS (KB)',
       `${med(results.coldLoad, 'initialJsGzipKb').toFixed(1)} / ${med(results.coldLoad, 'allJsGzipKb').toFixed(1)}`,
       '≤ 200',
@@ -145,6 +159,7 @@ async function main() {
       problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
     if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
     if (wanted('largeResults') && !((one('largeResults').firstContentMs ?? 0) > 0)) problems.push('large result: no content');
+    if (wanted('hostileText') && one('hostileText').results !== 2) problems.push('hostile text: not every result drawn');
     if (wanted('coldLoad') && !((one('coldLoad').initialJsGzipKb ?? 0) > 0)) problems.push('cold load: no JavaScript found');
     if (wanted('modern') && !((modernLatency[0]?.transitions ?? 0) > 0))
       problems.push('2026-07-28 push latency: no status transition seen');

@@ -73,6 +73,11 @@ test.describe('faults', () => {
     const mega = await runTool(page, 'megabyte_strings', {});
     await expect(rowOf(page, mega)).toHaveAttribute('data-status', 'completed');
     await expect(result).toContainText('not rendered until you ask');
+    // Its megabyte statusMessage: the first part drawn, the rest counted and copyable (laid out whole, it held the
+    // page for most of a second).
+    const details = page.getByRole('region', { name: 'Task details' });
+    await expect(details.getByRole('button', { name: 'Copy the whole message' }).first()).toBeVisible();
+    expect((await details.textContent())?.length ?? Infinity).toBeLessThan(20_000);
 
     const slow = await runTool(page, 'slow_responses', {});
     await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'completed');

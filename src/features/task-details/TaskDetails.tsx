@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { LongMessage } from '../../components/LongMessage';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Region } from '../../components/Region';
@@ -130,7 +131,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           {status === 'expired' && !entry.expired ? <span className="muted"> TTL passed (last known: {task.status})</span> : null}
         </dd>
         <dt>Message</dt>
-        <dd>{task.statusMessage ?? <span className="muted">none</span>}</dd>
+        <dd>{task.statusMessage === undefined ? <span className="muted">none</span> : <LongMessage text={task.statusMessage} />}</dd>
         <dt>Tool</dt>
         <dd className="mono">{entry.toolName ?? <span className="muted">unknown (not started here)</span>}</dd>
         <dt>Created</dt>

@@ -1,4 +1,5 @@
 import { StatusBadge } from '../task-status';
+import { LongMessage } from '../../components/LongMessage';
 import { formatDuration } from '../../lib/time';
 import type { Transition } from '../../tasks/task-cache';
 
@@ -45,6 +46,8 @@ function StatusStrip({ history, now }: { history: readonly Transition[]; now: nu
   );
 }
 
+/** A transition's message is cut shorter than the task's own: the timeline lists many. */
+const TIMELINE_SHOWN = 300;
 export function TaskTimeline({ history, now }: { history: readonly Transition[]; now: number }) {
   const start = history[0]?.at ?? now;
   return (
@@ -58,7 +61,9 @@ export function TaskTimeline({ history, now }: { history: readonly Transition[];
               +{formatDuration(Math.max(0, t.at - start))}
             </span>
             <StatusBadge status={t.status} />
-            <span className="timeline-message">{t.statusMessage ?? ''}</span>
+            <span className="timeline-message">
+              {t.statusMessage === undefined ? '' : <LongMessage text={t.statusMessage} limit={TIMELINE_SHOWN} />}
+            </span>
             <span className="muted source">{SOURCE[t.source]}</span>
           </li>
         ))}
