@@ -1,4 +1,6 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { LongMessage } from '../../components/LongMessage';
+import { clip } from '../../lib/clip';
 import { Region } from '../../components/Region';
 import { useConnectionStore } from './use-connection';
 
@@ -29,6 +31,9 @@ function TasksSupport({ capabilities }: { capabilities: ServerCapabilities }) {
   return <p className="muted">Tasks: {facts.join(' · ')}</p>;
 }
 
+/** Characters of the server's instructions drawn at first (the rest can be copied). */
+const INSTRUCTIONS_SHOWN = 20_000;
+
 /** What the connected server said about itself at initialize. */
 export function ServerInfo() {
   const session = useConnectionStore((s) => s.session);
@@ -38,7 +43,7 @@ export function ServerInfo() {
     <Region title="Server info" className="server-info-panel">
       <dl className="facts">
         <dt>Server</dt>
-        <dd className="mono">{info ? `${info.title ?? info.name} ${info.version}` : 'did not say'}</dd>
+        <dd className="mono">{info ? clip(`${info.title ?? info.name} ${info.version}`, 200) : 'did not say'}</dd>
         <dt>Transport</dt>
         <dd>
           {session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}
@@ -60,7 +65,9 @@ export function ServerInfo() {
       {session.instructions ? (
         <details>
           <summary>Instructions</summary>
-          <pre className="text-block">{session.instructions}</pre>
+          <pre className="text-block">
+            <LongMessage text={session.instructions} limit={INSTRUCTIONS_SHOWN} />
+          </pre>
         </details>
       ) : null}
     </Region>

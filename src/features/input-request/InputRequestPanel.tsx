@@ -1,4 +1,6 @@
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { clip } from '../../lib/clip';
+import { LongMessage } from '../../components/LongMessage';
 import type { FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { Region } from '../../components/Region';
@@ -28,7 +30,7 @@ export function InputRequestPanel({ serverUrl, selectedStatus }: { serverUrl: st
         early?.outcome === 'refused' ? (
           <p className="muted">
             The task waits for input, but this server refused <span className="mono">tasks/result</span> before a terminal status
-            {early.message ? <> (“{early.message}”)</> : null}, so its request cannot be received here. Still polling its status.
+            {early.message ? <> (“{clip(early.message, 500)}”)</> : null}, so its request cannot be received here. Still polling its status.
           </p>
         ) : (
           <p className="muted">The task waits for input; listening for the server’s request on tasks/result…</p>
@@ -60,7 +62,9 @@ function ElicitationForm({ request }: { request: PendingElicitation }) {
   };
   return (
     <form className="elicitation" noValidate onSubmit={onSubmit}>
-      <p className="elicitation-message">{request.message}</p>
+      <p className="elicitation-message">
+        <LongMessage text={request.message} />
+      </p>
       {request.taskId === undefined ? <p className="warning-text">This request names no task (no related-task _meta).</p> : null}
       <SchemaFields answers={answers} />
       <div className="form-actions">

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { LongMessage } from '../../components/LongMessage';
 import { formatBytes } from '../../lib/time';
 import { JsonTree } from './JsonTree';
 import { ResourceView } from './ResourceView';
@@ -49,7 +50,11 @@ function LinkBlock({ block }: { block: Extract<ContentBlock, { type: 'resource_l
         </span>
       )}
       {block.mimeType ? <span className="muted"> {block.mimeType}</span> : null}
-      {block.description ? <div className="muted small">{block.description}</div> : null}
+      {block.description ? (
+        <div className="muted small">
+          <LongMessage text={block.description} />
+        </div>
+      ) : null}
     </div>
   );
 }

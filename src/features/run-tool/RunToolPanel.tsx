@@ -1,4 +1,5 @@
 import { useStore } from 'zustand';
+import { LongMessage } from '../../components/LongMessage';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -86,7 +87,11 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
 
   return (
     <form className="tool-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      {tool.description ? <p className="muted tool-description">{tool.description}</p> : null}
+      {tool.description ? (
+        <p className="muted tool-description">
+          <LongMessage text={tool.description} />
+        </p>
+      ) : null}
       <SchemaFields answers={answers} empty={<p className="muted">This tool takes no arguments.</p>} />
       <label className="field ttl-field">
         <span>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { clip } from '../../lib/clip';
 import { useStore } from 'zustand';
 import { activityStore } from '../../tasks/activity';
 import { useServersStore } from '../connection';
@@ -19,7 +20,7 @@ function shortServerName(url: string): string {
 function ServerButton({ slot, active, onlyOne }: { slot: ServerSlot; active: boolean; onlyOne: boolean }) {
   const status = useStore(slot.store, (s) => s.status);
   const url = useStore(slot.store, (s) => s.session?.serverUrl ?? s.serverUrl);
-  const name = useStore(slot.store, (s) => s.session?.serverInfo?.name);
+  const name = useStore(slot.store, (s) => clip(s.session?.serverInfo?.name ?? '', 200));
   const running = useStore(activityStore, (s) => s.running[serverIdentity(url)] ?? 0);
   const needsInput = useStore(activityStore, (s) => s.needsInput[serverIdentity(url)] ?? 0);
   const { serverSwitched, serverClosed } = serversStore.getState();
