@@ -4,24 +4,6 @@ import { linkTo, runTool } from './helpers';
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
-/**
- * Records, from now on, every frame the page spent over 50 ms busy (Long Animation Frames: script, style, layout and
- * paint together; the Long Tasks API misses layout), as its blocking time in ms, to print as a figure.
- */
-async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const blocking = (entry as PerformanceEntry & { blockingDuration?: number }).blockingDuration ?? 0;
-        if (blocking > 0) w.longTasks.push(Math.round(blocking + 50));
-      }
-    }).observe({ type: 'long-animation-frame' });
-  });
-  return () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-}
-
 test.describe('hostile content from a server', () => {
   test.beforeEach(async ({ page, misbehaving }) => {
     await page.goto(linkTo(misbehaving.url, 'streamable-http'));
@@ -30,12 +12,12 @@ test.describe('hostile content from a server', () => {
 
   test('markdown that is slow to parse, too deep, or tracks the reader: parsed off the page, shown plain when it cannot render, remote images never loaded', async ({
     page,
-  }, info) => {
+  }) => {
+    // (How long the page is held meanwhile is a figure of `npm run bench`: hostile server text.)
     const imageRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('tracker.invalid')) imageRequests.push(request.url());
     });
-    const longTasks = await watchLongTasks(page);
     const taskId = await runTool(page, 'hostile_markdown', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     const result = page.getByRole('region', { name: 'Result' });
@@ -54,9 +36,6 @@ test.describe('hostile content from a server', () => {
     await expect(long.getByRole('link', { name: 'the log' })).toHaveCount(120);
     await expect(long.locator('[aria-busy="true"]')).toHaveCount(0);
     expect(imageRequests).toEqual([]);
-    const tasks = await longTasks();
-    info.annotations.push({ type: 'longest-blocking-frame-ms', description: String(Math.max(0, ...tasks)) });
-    console.log(`hostile markdown: longest blocking frame ${Math.max(0, ...tasks)} ms (${tasks.length} over 50 ms)`);
   });
 
   test('an outputSchema pattern that backtracks for ever: validation is stopped and said so, the page goes on', async ({ page }) => {
