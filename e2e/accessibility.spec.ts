@@ -91,7 +91,9 @@ test('axe: no serious or critical violation on the main screens, light and dark'
 test('every control is reachable with Tab and shows a visible focus ring', async ({ page, demo }) => {
   await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
   await expect(status(page)).toContainText('Connected');
-  await runTool(page, 'countdown', { seconds: '1', steps: '1' });
+  const taskId = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
+  // Ended before the walk, so Fetch result is enabled (a disabled button is not a Tab stop).
+  await expect(page.locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   const seen = new Set<string>();
   const missingRing: string[] = [];

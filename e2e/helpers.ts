@@ -92,5 +92,9 @@ export async function answerReportQuestion(page: Page): Promise<void> {
   await input.getByLabel('Report name').fill('Weekly digest');
   await input.getByLabel('Format').selectOption({ label: 'PDF document' });
   await input.getByLabel('Copies').fill('3');
+  // A multi-select (SEP-1330): checkboxes in a group, Email already ticked by its default.
+  const deliverTo = input.getByRole('group', { name: 'Deliver to' });
+  await expect(deliverTo.getByRole('checkbox', { name: 'Email' })).toBeChecked();
+  await deliverTo.getByRole('checkbox', { name: 'Slack' }).check();
   await input.getByRole('button', { name: 'Submit' }).click();
 }

@@ -18,6 +18,7 @@ test.describe('task lifecycle', () => {
     await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('"name":"Weekly digest"');
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('"format":"pdf"');
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('"deliverTo":["email","slack"]');
     await expect(page.getByRole('region', { name: 'Server behaviour' })).toContainText('blocked until terminal');
   });
 

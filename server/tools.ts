@@ -115,7 +115,7 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
   tool(
     'ask',
     'Ask',
-    'Enters input_required with an elicitation tied to the task (name, format, urgency), then completes with the answer.',
+    'Enters input_required with an elicitation tied to the task (name, format, copies, urgency, where to deliver), then completes with the answer.',
     { question: z.string().max(500).default('How should the report be delivered?').describe('What to ask the user') },
     ({ question }) =>
       async (control) => {
@@ -135,6 +135,20 @@ export const DEMO_TOOLS: readonly DemoTool[] = [
             },
             copies: { type: 'integer', title: 'Copies', minimum: 1, maximum: 10, default: 1 },
             urgent: { type: 'boolean', title: 'Urgent', default: false },
+            // A multi-select enum (SEP-1330): an array of titled choices.
+            deliverTo: {
+              type: 'array',
+              title: 'Deliver to',
+              minItems: 1,
+              items: {
+                anyOf: [
+                  { const: 'email', title: 'Email' },
+                  { const: 'slack', title: 'Slack' },
+                  { const: 'archive', title: 'Archive' },
+                ],
+              },
+              default: ['email'],
+            },
           },
           required: ['name', 'format'],
         });

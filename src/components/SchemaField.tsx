@@ -1,5 +1,5 @@
 import { patternProblem } from '../lib/schema-answers';
-import type { FieldSpec } from '../lib/schema-form';
+import { chosenValues, type FieldSpec } from '../lib/schema-form';
 
 interface SchemaFieldProps {
   field: FieldSpec;
@@ -34,6 +34,34 @@ export function SchemaField({ field, value, error, onChange, id }: SchemaFieldPr
           {label}
         </label>
       );
+    case 'multi': {
+      // A multi-select (SEP-1330): one checkbox per choice, in a group named by the field.
+      const chosen = chosenValues(value);
+      const toggle = (option: string, on: boolean) =>
+        onChange(JSON.stringify(field.options?.map((o) => o.value).filter((v) => (v === option ? on : chosen.includes(v))) ?? []));
+      return (
+        <fieldset
+          className="field multi-field"
+          title={field.description}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        >
+          <legend>{label}</legend>
+          {field.options?.map((o) => (
+            <label key={o.value} className="checkbox">
+              <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+              {o.label}
+            </label>
+          ))}
+          {field.description ? <small className="muted">{field.description}</small> : null}
+          {error ? (
+            <small className="error-text" id={errorId}>
+              {error}
+            </small>
+          ) : null}
+        </fieldset>
+      );
+    }
     case 'enum':
       control = (
         <select id={id} value={String(value)} onChange={(e) => onChange(e.target.value)} {...validity}>

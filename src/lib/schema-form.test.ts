@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildArguments, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from './schema-form';
+import { buildArguments, chosenValues, fieldsFromSchema, initialValues, taskSupportOf, type FormValues } from './schema-form';
 
 const schema = {
   type: 'object',
@@ -42,6 +42,47 @@ describe('arguments form from an input schema', () => {
       ok: false,
       errors: { seconds: 'At least 0', steps: 'Enter a whole number', label: 'Required', tags: 'Enter valid JSON' },
     });
+  });
+
+  it('reads a multi-select enum (SEP-1330), plain or titled, and checks how many are chosen', () => {
+    const fields = fieldsFromSchema({
+      type: 'object',
+      properties: {
+        to: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 2,
+          items: {
+            anyOf: [
+              { const: 'email', title: 'Email' },
+              { const: 'slack', title: 'Slack' },
+              { const: 'archive', title: 'Archive' },
+            ],
+          },
+          default: ['email'],
+        },
+        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
+      },
+      required: ['to'],
+    });
+    expect(fields.map((f) => [f.kind, f.options?.map((o) => o.label)])).toEqual([
+      ['multi', ['Email', 'Slack', 'Archive']],
+      ['multi', ['a', 'b']],
+    ]);
+    const values = initialValues(fields);
+    expect(chosenValues(values.to)).toEqual(['email']);
+    // An optional one left empty is left out; the chosen values go as an array.
+    expect(buildArguments(fields, values)).toEqual({ ok: true, args: { to: ['email'] } });
+    expect(buildArguments(fields, { to: '["email","slack"]', tags: '["b"]' })).toEqual({
+      ok: true,
+      args: { to: ['email', 'slack'], tags: ['b'] },
+    });
+    expect(buildArguments(fields, { to: '[]', tags: '' })).toEqual({ ok: false, errors: { to: 'Choose at least 1' } });
+    expect(buildArguments(fields, { to: '["email","slack","archive"]', tags: '' })).toEqual({
+      ok: false,
+      errors: { to: 'Choose at most 2' },
+    });
+    expect(buildArguments(fields, { to: '["fax"]', tags: '' })).toEqual({ ok: false, errors: { to: 'Not one of the choices: fax' } });
   });
 
   it('reads titled enums (oneOf const/title) and legacy enumNames as labelled options', () => {

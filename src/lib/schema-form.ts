@@ -2,7 +2,7 @@
 
 import { checkAnswer, type AnswerConstraints } from './schema-answers';
 
-type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'json';
+type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi' | 'json';
 
 export interface FieldSpec extends AnswerConstraints {
   name: string;
@@ -11,8 +11,11 @@ export interface FieldSpec extends AnswerConstraints {
   description?: string;
   required: boolean;
   defaultValue?: unknown;
-  /** For enums: the value sent, and the label shown (a titled enum's title, else the value). */
+  /** For enums and multi-selects: the value sent, and the label shown (a titled enum's title, else the value). */
   options?: Array<{ value: string; label: string }>;
+  /** For multi-selects (`type: array` of an enum): how many may be chosen. */
+  minItems?: number;
+  maxItems?: number;
 }
 
 export type FormValues = Record<string, string | boolean>;
@@ -37,8 +40,14 @@ function enumOptions(schema: Record<string, unknown>): Array<{ value: string; la
   return undefined;
 }
 
+/** A multi-select (SEP-1330): an array whose items are an enum, plain or titled. */
+function multiOptions(schema: Record<string, unknown>): Array<{ value: string; label: string }> | undefined {
+  return schema.type === 'array' && isRecord(schema.items) ? enumOptions(schema.items) : undefined;
+}
+
 function kindOf(schema: Record<string, unknown>): FieldKind {
   if (enumOptions(schema)) return 'enum';
+  if (multiOptions(schema)) return 'multi';
   const type: unknown = Array.isArray(schema.type) ? (schema.type as unknown[]).find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'string':
@@ -88,6 +97,14 @@ export function fieldsFromSchema(inputSchema: unknown): FieldSpec[] {
     if (typeof schema.description === 'string') field.description = schema.description;
     if ('default' in schema) field.defaultValue = schema.default;
     if (field.kind === 'enum') field.options = enumOptions(schema);
+    if (field.kind === 'multi') {
+      field.options = multiOptions(schema);
+      for (const key of ['minItems', 'maxItems'] as const) {
+        const n = schema[key];
+        if (typeof n === 'number' && Number.isInteger(n) && n >= 0) field[key] = n;
+      }
+      return field;
+    }
     return Object.assign(field, constraintsOf(schema, field.options));
   });
 }
@@ -110,6 +127,7 @@ export type FieldOutcome = { ok: true; value?: unknown } | { ok: false; problem:
 
 export function checkField(field: FieldSpec, value: string | boolean | undefined): FieldOutcome {
   if (field.kind === 'boolean') return { ok: true, value: value === true };
+  if (field.kind === 'multi') return checkChoices(field, typeof value === 'string' ? value : '');
   const raw = typeof value === 'string' ? value : '';
   const text = raw.trim();
   if (text === '') return field.required ? { ok: false, problem: 'Required' } : { ok: true };
@@ -117,6 +135,28 @@ export function checkField(field: FieldSpec, value: string | boolean | undefined
   if (!converted.ok) return converted;
   const problem = checkAnswer(converted.value, field);
   return problem === undefined ? converted : { ok: false, problem };
+}
+
+/** The values of a multi-select's form value (a JSON array of the chosen values, or empty for none). */
+export function chosenValues(value: string | boolean | undefined): string[] {
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function checkChoices(field: FieldSpec, value: string): FieldOutcome {
+  const chosen = chosenValues(value);
+  const allowed = new Set(field.options?.map((o) => o.value));
+  const stray = chosen.find((v) => !allowed.has(v));
+  if (stray !== undefined) return { ok: false, problem: `Not one of the choices: ${stray}` };
+  if (chosen.length === 0 && !field.required && !field.minItems) return { ok: true };
+  if (field.minItems !== undefined && chosen.length < field.minItems) return { ok: false, problem: `Choose at least ${field.minItems}` };
+  if (field.maxItems !== undefined && chosen.length > field.maxItems) return { ok: false, problem: `Choose at most ${field.maxItems}` };
+  return { ok: true, value: chosen };
 }
 
 /**
