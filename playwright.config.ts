@@ -6,6 +6,8 @@ export const e2eOrigin = `http://127.0.0.1:${port}`;
 /** The protocol's reference server (@modelcontextprotocol/server-everything), for interoperability tests. */
 export const everythingPort = Number(process.env.E2E_EVERYTHING_PORT ?? 3298);
 
+const everythingStdio = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -25,7 +27,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx server/main.ts --port ${port}`,
+      // Two stdio servers the local bridge may start by name (e2e/bridge.spec.ts).
+      command: `npx tsx server/main.ts --port ${port} --server demo="node --import tsx server/main.ts --stdio" --server everything="node ${everythingStdio} stdio"`,
       url: `${e2eOrigin}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

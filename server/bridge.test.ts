@@ -138,7 +138,7 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
       `${server.origin}/bridge/stdio`,
       'POST',
       { ...own(), Origin: 'http://evil.example', 'X-Taskdeck-Bridge': token },
-      JSON.stringify({ command: process.execPath, args: ['-e', 'process.exit(0)'] }),
+      JSON.stringify({ commandLine: `${process.execPath} -e 0` }),
     );
     expect(typed.status).toBe(403);
     expect(spawned).toEqual([]);

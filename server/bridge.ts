@@ -1,7 +1,7 @@
 import { spawn as nodeSpawn } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeSpec, SERVER_NAME, type StdioSpec } from './bridge-config.js';
+import { describeSpec, SERVER_NAME, splitCommandLine, type StdioSpec } from './bridge-config.js';
 import { forwardRequest } from './bridge-forward.js';
 import { readBody, StdioProcess, type SpawnFn } from './bridge-stdio.js';
 
@@ -76,12 +76,12 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
 
   const launch = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req, 256 * 1024);
-    let asked: { name?: unknown; command?: unknown; args?: unknown; cwd?: unknown; env?: unknown };
+    let asked: { name?: unknown; commandLine?: unknown; cwd?: unknown; env?: unknown };
     try {
       asked = JSON.parse(body?.toString('utf8') ?? '') as typeof asked;
       if (typeof asked !== 'object' || asked === null) throw new Error('not an object');
     } catch {
-      refuse(res, 400, 'Send {"name": "<configured server>"} or {"command", "args", "cwd", "env"}.');
+      refuse(res, 400, 'Send {"name": "<configured server>"} or {"commandLine", "cwd", "env"}.');
       return;
     }
     let spec: StdioSpec;
@@ -98,12 +98,19 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
         refuse(res, 403, 'This bridge runs only the servers configured with --server or --config.');
         return;
       }
-      const { command, args = [], cwd, env = {} } = asked;
-      const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((a) => typeof a === 'string');
+      const { commandLine, cwd, env = {} } = asked;
       const envOk =
         typeof env === 'object' && env !== null && !Array.isArray(env) && Object.values(env).every((v) => typeof v === 'string');
-      if (typeof command !== 'string' || !command.trim() || !strings(args) || (cwd !== undefined && typeof cwd !== 'string') || !envOk) {
-        refuse(res, 400, 'command must be a non-empty string, args a list of strings, cwd a string, env a map of strings.');
+      let words: string[];
+      try {
+        words = typeof commandLine === 'string' ? splitCommandLine(commandLine) : [];
+      } catch (error) {
+        refuse(res, 400, (error as Error).message);
+        return;
+      }
+      const [command, ...args] = words;
+      if (command === undefined || !command || (cwd !== undefined && typeof cwd !== 'string') || !envOk) {
+        refuse(res, 400, 'commandLine must name a command; cwd must be a string, env a map of strings.');
         return;
       }
       spec = { command, args, ...(cwd && { cwd }), env: env as Record<string, string> };
