@@ -161,7 +161,14 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     const allowed = await send(
       `${server.origin}/bridge/forward`,
       'POST',
-      { ...own(), 'X-Taskdeck-Target': targetUrl, 'X-Taskdeck-Bridge': token, Authorization: 'Bearer upstream-secret', 'X-Api-Key': 'k1' },
+      {
+        ...own(),
+        'X-Taskdeck-Target': targetUrl,
+        'X-Taskdeck-Bridge': token,
+        Authorization: 'Bearer upstream-secret',
+        'X-Api-Key': 'k1',
+        'Last-Event-ID': 'stream-1:7',
+      },
       body,
     );
     expect(allowed.status).toBe(200);
@@ -169,6 +176,7 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     // The target gets the page's credentials, and never the bridge's token or the browser's origin.
     expect(recorded[0]?.authorization).toBe('Bearer upstream-secret');
     expect(recorded[0]?.['x-api-key']).toBe('k1');
+    expect(recorded[0]?.['last-event-id']).toBe('stream-1:7');
     expect(recorded[0]?.['x-taskdeck-bridge']).toBeUndefined();
     expect(recorded[0]?.origin).toBeUndefined();
   });
@@ -212,5 +220,73 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
       .map((line) => JSON.parse(line) as { type: string });
     expect(lines[0]?.type).toBe('start');
     expect(lines.at(-1)?.type).toBe('exit');
+  });
+
+  it('a crashing process: its stderr and exit code reach the page, and the request it did not answer says why', async () => {
+    const token = await tokenOf();
+    const headers = { ...own(), 'X-Taskdeck-Bridge': token };
+    const script = "process.stdin.once('data', () => { console.error('boom: no config'); process.exit(3); })";
+    const launched = await send(
+      `${server.origin}/bridge/stdio`,
+      'POST',
+      headers,
+      JSON.stringify({ commandLine: `"${process.execPath}" -e "${script}"` }),
+    );
+    expect(launched.status).toBe(201);
+    const { id } = JSON.parse(launched.body) as { id: string };
+    const answer = await send(`${server.origin}/bridge/stdio/${id}`, 'POST', headers, '{"jsonrpc":"2.0","id":1,"method":"ping"}');
+    expect(answer.status).toBe(502);
+    expect(answer.body).toContain('code 3');
+    expect(answer.body).toContain('boom: no config');
+    const events = (await send(`${server.origin}/bridge/stdio/${id}/events`, 'GET', headers)).body;
+    expect(events).toContain('"line":"boom: no config"');
+    expect(events).toContain('"type":"exit","code":3');
+    const after = await send(`${server.origin}/bridge/stdio/${id}`, 'POST', headers, '{"jsonrpc":"2.0","id":2,"method":"ping"}');
+    expect(after.status).toBe(404);
+  });
+
+  it("resumes a process's notification stream after Last-Event-ID", async () => {
+    const token = await tokenOf();
+    const headers = { ...own(), 'X-Taskdeck-Bridge': token };
+    // Answers each request after a notification of its own.
+    const script = [
+      "require('readline').createInterface({ input: process.stdin }).on('line', (line) => {",
+      'const m = JSON.parse(line);',
+      "console.log(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'note ' + m.id } }));",
+      "console.log(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} })); })",
+    ].join(' ');
+    const launched = await send(
+      `${server.origin}/bridge/stdio`,
+      'POST',
+      headers,
+      JSON.stringify({ commandLine: `"${process.execPath}" -e "${script}"` }),
+    );
+    const { id } = JSON.parse(launched.body) as { id: string };
+    for (const n of [1, 2]) {
+      const answer = await send(`${server.origin}/bridge/stdio/${id}`, 'POST', headers, `{"jsonrpc":"2.0","id":${n},"method":"ping"}`);
+      expect(JSON.parse(answer.body)).toEqual({ jsonrpc: '2.0', id: n, result: {} });
+    }
+    const stream = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        `${server.origin}/bridge/stdio/${id}`,
+        { headers: { ...headers, Accept: 'text/event-stream', 'Last-Event-ID': '1' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text.includes('note 2')) {
+              resolve(text);
+              req.destroy();
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(stream).toContain('id: 2');
+    expect(stream).not.toContain('note 1');
+    await send(`${server.origin}/bridge/stdio/${id}`, 'DELETE', headers);
   });
 });
