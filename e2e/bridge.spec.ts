@@ -19,7 +19,7 @@ async function keptText(page: Page, session = true): Promise<string> {
 }
 
 test.describe('the local bridge', () => {
-  test('the demo server over stdio by its configured name: a task asks, is answered live, completes; Disconnect stops the process', async ({
+  test('the demo server over stdio by its configured name: a task asks, is answered live, completes; a killed process is shown and restarted; Disconnect stops it', async ({
     page,
   }) => {
     await page.goto(linkTo('stdio:demo', 'stdio'));
@@ -36,8 +36,15 @@ test.describe('the local bridge', () => {
     const token = await page.evaluate(async () => ((await (await fetch('/bridge/token')).json()) as { token: string }).token);
     expect(token.length).toBeGreaterThan(30);
     expect(await keptText(page)).not.toContain(token);
+    // The process dies: the page says how, starts it again and reconnects.
+    const pid = Number(/\(pid (\d+)\)/.exec(await processLog(page).innerText())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await expect(processLog(page)).toContainText('exited: stopped by SIGKILL');
+    await expect(processLog(page).getByText(/^started:/)).toHaveCount(2);
+    await expect(status(page)).toContainText('Connected');
     await page.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(processLog(page)).toContainText(/exited/);
+    await expect(processLog(page)).toContainText('exited: stopped by SIGTERM');
   });
 
   test('the reference everything server, typed into the form with an environment variable: research asks for clarification, completes', async ({
