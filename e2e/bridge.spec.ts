@@ -91,6 +91,8 @@ test.describe('the local bridge', () => {
     await fillCredentials(page, 'upstream-token-77');
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(status(page)).toContainText('Error');
+    // The CORS block is explained, and the bridge suggested.
+    await expect(status(page)).toContainText('Through local bridge');
     await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Through local bridge' });
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(status(page)).toContainText('Connected');
