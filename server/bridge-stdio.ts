@@ -15,7 +15,7 @@ const MAX_EVENTS = 500;
 const MAX_HISTORY = 1000;
 const MAX_LINE = 2000;
 const MAX_BODY = 4 * 1024 * 1024;
-/** How long a process lives on once no page holds its event stream (a closed tab): then it is stopped. */
+/** How long a process lives on once no page follows it (a closed tab): then it is stopped. */
 const ORPHAN_GRACE_MS = 15_000;
 
 interface Pending {
@@ -81,6 +81,7 @@ export class StdioProcess {
     spec: StdioSpec,
     spawn: SpawnFn,
     private readonly onGone: (process: StdioProcess) => void,
+    private readonly orphanGraceMs = ORPHAN_GRACE_MS,
   ) {
     this.command = describeSpec(spec);
     this.child = spawn(spec.command, spec.args, {
@@ -187,12 +188,17 @@ export class StdioProcess {
     setTimeout(() => this.onGone(this), 60_000).unref();
   }
 
+  /** No page follows the process: neither its events nor its notification stream are read. */
+  private get orphaned(): boolean {
+    return this.listeners.size === 0 && this.getStream === undefined;
+  }
+
   /** A closed tab leaves no one to disconnect: a process whose page stopped listening is stopped after a grace. */
   private armOrphanTimer(): void {
     if (this.orphanTimer) clearTimeout(this.orphanTimer);
     this.orphanTimer = setTimeout(() => {
-      if (this.listeners.size === 0) void this.stop();
-    }, ORPHAN_GRACE_MS);
+      if (this.orphaned) void this.stop();
+    }, this.orphanGraceMs);
     this.orphanTimer.unref();
   }
 
@@ -234,7 +240,9 @@ export class StdioProcess {
       this.delivered = Math.max(this.delivered, this.history.at(-1)?.id ?? 0);
       this.getStream = res;
       res.on('close', () => {
-        if (this.getStream === res) this.getStream = undefined;
+        if (this.getStream !== res) return;
+        this.getStream = undefined;
+        if (this.running && this.orphaned) this.armOrphanTimer();
       });
       return;
     }
@@ -287,7 +295,7 @@ export class StdioProcess {
     if (this.orphanTimer) clearTimeout(this.orphanTimer);
     res.on('close', () => {
       this.listeners.delete(listener);
-      if (this.running && this.listeners.size === 0) this.armOrphanTimer();
+      if (this.running && this.orphaned) this.armOrphanTimer();
     });
   }
 }

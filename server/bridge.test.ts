@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ function send(url: string, method: string, headers: Record<string, string>, body
 describe('the local bridge refuses everyone but its own dashboard', () => {
   let server: RunningServer;
   let spawned: string[] = [];
+  let children: ChildProcess[] = [];
   let host = '';
   const recorded: IncomingHttpHeaders[] = [];
   let target: Server;
@@ -37,7 +38,9 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
 
   const countingSpawn: SpawnFn = (command, args, options) => {
     spawned.push([command, ...args].join(' '));
-    return spawn(command, args, options);
+    const child = spawn(command, args, options);
+    children.push(child);
+    return child;
   };
   /** What the dashboard's own fetch sends. */
   const own = () => ({ Host: host, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' });
@@ -55,7 +58,10 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
       app: 'none',
       root: process.cwd(),
       allowOrigins: ['*'],
-      bridge: { servers: new Map([['everything', { command: process.execPath, args: [EVERYTHING, 'stdio'] }]]), spawn: countingSpawn },
+      bridge: {
+        servers: new Map([['everything', { command: process.execPath, args: [EVERYTHING, 'stdio'] }]]),
+        spawn: countingSpawn,
+      },
     });
     host = new URL(server.origin).host;
     target = createServer((req, res) => {
@@ -288,5 +294,42 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     expect(stream).toContain('id: 2');
     expect(stream).not.toContain('note 1');
     await send(`${server.origin}/bridge/stdio/${id}`, 'DELETE', headers);
+  });
+
+  it('stops a process that no page follows any more (a closed tab)', async () => {
+    children = [];
+    const quick = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      app: 'none',
+      root: process.cwd(),
+      allowOrigins: [],
+      bridge: {
+        servers: new Map([['idle', { command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }]]),
+        spawn: countingSpawn,
+        orphanGraceMs: 300,
+      },
+    });
+    try {
+      const ownHeaders = { Host: new URL(quick.origin).host, 'Sec-Fetch-Site': 'same-origin' };
+      const token = (JSON.parse((await send(`${quick.origin}/bridge/token`, 'GET', ownHeaders)).body) as { token: string }).token;
+      const launched = await send(
+        `${quick.origin}/bridge/stdio`,
+        'POST',
+        { ...ownHeaders, 'X-Taskdeck-Bridge': token },
+        JSON.stringify({ name: 'idle' }),
+      );
+      expect(launched.status).toBe(201);
+      const child = children[0];
+      if (!child) throw new Error('nothing was spawned');
+      // Nobody opens its events or its notification stream: it is stopped after the grace.
+      const signal =
+        child.exitCode !== null || child.signalCode !== null
+          ? child.signalCode
+          : await new Promise<string | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      expect(signal).toBe('SIGTERM');
+    } finally {
+      await quick.close();
+    }
   });
 });

@@ -27,6 +27,8 @@ export interface BridgeOptions {
   allowCommands?: boolean;
   /** For tests: how processes are started. */
   spawn?: SpawnFn;
+  /** For tests: how long a process no page follows lives on (default 15 s). */
+  orphanGraceMs?: number;
 }
 
 export interface Bridge {
@@ -121,7 +123,7 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
     }
     let started: StdioProcess;
     try {
-      started = new StdioProcess(spec, spawn, (gone) => processes.delete(gone.id));
+      started = new StdioProcess(spec, spawn, (gone) => processes.delete(gone.id), options.orphanGraceMs);
     } catch (error) {
       refuse(res, 502, `Could not start ${describeSpec(spec)}: ${(error as Error).message}`);
       return;
