@@ -132,7 +132,12 @@ if (!transport || transport === 'streamable-http') {
 }
 if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);
 if (token) console.log('Bearer token required on MCP requests.');
-if (bridge && bridge.servers.size > 0) console.log(`Local bridge: stdio servers ${[...bridge.servers.keys()].join(', ')}`);
+if (!bridge && (values.server.length > 0 || values.config))
+  console.warn('The local bridge is off (it needs the dashboard, listening on 127.0.0.1): --server and --config are ignored.');
+for (const name of bridge?.servers.keys() ?? []) {
+  const link = new URLSearchParams({ server: `stdio:${name}`, transport: 'stdio' });
+  console.log(`stdio server ${name} through the local bridge: ${server.origin}/?${link.toString()}`);
+}
 if (app !== 'none') console.log(`\n  Taskdeck is running: ${server.dashboardUrl}\n`);
 
 let stopping = false;
