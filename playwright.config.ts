@@ -11,6 +11,8 @@ function traceMode(value: string | undefined): TraceMode {
   return value === 'on' || value === 'retain-on-failure' || value === 'on-first-retry' ? value : 'off';
 }
 
+const everythingStdio = 'node_modules/@modelcontextprotocol/server-everything/dist/index.js';
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -32,7 +34,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx tsx server/main.ts --port ${port}`,
+      // Two stdio servers the local bridge may start by name (e2e/bridge.spec.ts).
+      command: `npx tsx server/main.ts --port ${port} --server demo="node --import tsx server/main.ts --stdio" --server everything="node ${everythingStdio} stdio"`,
       url: `${e2eOrigin}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { rejectUnauthorized } from './auth.js';
+import { createBridge, type BridgeOptions } from './bridge.js';
 import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { readMessageBody, StreamableHttpEndpoint } from './mcp-http.js';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   allowHosts?: readonly string[];
   /** Reuse this state (tasks, results) instead of a fresh one: a restart that keeps its tasks. Not cleaned on close. */
   state?: DemoState;
+  /** The local bridge under /bridge/ (stdio servers, servers without CORS): only on a loopback server (bridge.ts). */
+  bridge?: BridgeOptions;
 }
 
 export interface RunningServer {
@@ -71,6 +74,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   /** CORS and auth for an MCP path; true when the request was answered already. */
   const guard = (req: IncomingMessage, res: ServerResponse) =>
     applyCors(req, res, options.allowOrigins, listeningPort) || rejectUnauthorized(req, res, options.token);
+  if (options.bridge && !['127.0.0.1', 'localhost', '::1', '[::1]'].includes(options.host)) {
+    throw new Error('The local bridge runs only on a server listening on loopback (127.0.0.1).');
+  }
+  const bridge = options.bridge ? createBridge(options.bridge) : undefined;
   let appHandler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let closeApp = async (): Promise<void> => {};
 
@@ -106,6 +113,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     if (path === '/messages' && sse) {
       if (!guard(req, res)) sse.postMessage(req, res).catch(fail(res));
+      return;
+    }
+    if (bridge && path.startsWith('/bridge/')) {
+      bridge.handle(req, res, listeningPort);
       return;
     }
     if (path === '/healthz') {
@@ -167,6 +178,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await streamable?.closeAll();
       modern?.closeAll();
       await sse?.closeAll();
+      await bridge?.close();
       await closeApp();
       if (!options.state) {
         state.taskStore.cleanup();

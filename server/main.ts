@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from './app.js';
 import { unsafeBinding } from './cors.js';
 import { appNeedsBuild, buildApp } from './build-app.js';
+import { bridgeServers, runStdio } from './bridge-cli.js';
 
 const HELP = `Taskdeck demo server: an MCP server with task tools, and the dashboard beside it.
 
@@ -25,6 +26,12 @@ Usage: tsx server/main.ts [options]
   --task-scope <s>      'shared' (every session sees every task, default) or 'session'
   --dialect <d>         'spec' (MCP 2025-11-25, default) or 'seed' (notifications/tasks/updated,
                         tasks/result refuses before terminal, {taskId, status, result} envelope)
+  --server <n>=<cmd>    a stdio MCP server the dashboard may start through the local bridge, by name (repeatable):
+                        --server everything="npx -y @modelcontextprotocol/server-everything stdio"
+  --config <file>       stdio servers from a JSON file in the Inspector's shape ({"mcpServers": {name: {command,
+                        args, env, cwd}}})
+  --no-bridge-commands  the bridge starts only the servers named above, never a command typed in the page
+  --stdio               be the demo MCP server on stdin/stdout instead (no HTTP; with --dialect, --no-tasks…)
   --help                show this text`;
 
 const { values } = parseArgs({
@@ -41,6 +48,10 @@ const { values } = parseArgs({
     conformance: { type: 'boolean', default: false },
     'task-scope': { type: 'string', default: 'shared' },
     dialect: { type: 'string', default: 'spec' },
+    server: { type: 'string', multiple: true, default: [] },
+    config: { type: 'string' },
+    'no-bridge-commands': { type: 'boolean', default: false },
+    stdio: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -48,6 +59,16 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(HELP);
   process.exit(0);
+}
+
+if (values.stdio) {
+  // Serves until stdin closes, then exits: nothing below runs.
+  await runStdio({
+    tasks: !values['no-tasks'],
+    taskList: !values['no-task-list'],
+    taskScope: 'shared',
+    dialect: values.dialect === 'seed' ? 'seed' : 'spec',
+  });
 }
 
 const app = values.app;
@@ -89,6 +110,10 @@ if (refusal) {
   console.error(refusal);
   process.exit(2);
 }
+const bridge =
+  app !== 'none' && ['127.0.0.1', 'localhost', '::1'].includes(values.host)
+    ? { servers: await bridgeServers(values.server, values.config), allowCommands: !values['no-bridge-commands'] }
+    : undefined;
 const server = await startServer({
   port,
   host: values.host,
@@ -98,6 +123,7 @@ const server = await startServer({
   allowHosts: values['allow-host'],
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
+  ...(bridge && { bridge }),
   features: { tasks: !values['no-tasks'], taskList: !values['no-task-list'], taskScope, dialect, conformance: values.conformance },
 });
 if (!transport || transport === 'streamable-http') {
@@ -106,6 +132,12 @@ if (!transport || transport === 'streamable-http') {
 }
 if (!transport || transport === 'sse') console.log(`MCP endpoint (legacy SSE): ${server.sseUrl}`);
 if (token) console.log('Bearer token required on MCP requests.');
+if (!bridge && (values.server.length > 0 || values.config))
+  console.warn('The local bridge is off (it needs the dashboard, listening on 127.0.0.1): --server and --config are ignored.');
+for (const name of bridge?.servers.keys() ?? []) {
+  const link = new URLSearchParams({ server: `stdio:${name}`, transport: 'stdio' });
+  console.log(`stdio server ${name} through the local bridge: ${server.origin}/?${link.toString()}`);
+}
 if (app !== 'none') console.log(`\n  Taskdeck is running: ${server.dashboardUrl}\n`);
 
 let stopping = false;

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
-import { ConnectionForm, ConnectionStatus, ServerInfo } from '../features/connection';
+import { ConnectionForm, ConnectionStatus, ProcessLog, ServerInfo } from '../features/connection';
 import { InputRequestPanel } from '../features/input-request';
 import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
 import { LazyShortcutsDialog as ShortcutsDialog } from '../features/shortcuts';
@@ -95,6 +95,7 @@ export function App() {
           <RunToolPanel session={session} />
           <TaskTable serverUrl={serverUrl} session={session} />
           <ServerInfo />
+          <ProcessLog />
           <ServerBehaviourPanel serverUrl={serverUrl} />
         </div>
         <div className="column right">

@@ -1,13 +1,14 @@
 import { activeConnection, activeSlot, onActiveConnectionChange, serversStore, storedConnectedSlots } from '../mcp/servers-store';
 import { serverIdentity, withoutUserinfo } from '../mcp/errors';
 import type { TransportChoice } from '../mcp/session';
+import { stdioName } from '../mcp/stdio-form';
 import { filterStore, type SortKey } from '../tasks/filter-store';
 import { FILTER_STATUSES } from '../tasks/filtering';
 import { selectionStore } from '../tasks/selection-store';
 import type { DisplayStatus } from '../tasks/status';
 import { viewStore, type TaskView } from '../tasks/view-store';
 
-const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse'];
+const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse', 'bridge', 'stdio'];
 
 export interface DeepLink {
   server?: string;
@@ -26,7 +27,9 @@ export function readDeepLink(search: string): DeepLink {
   const transport = params.get('transport');
   const link: DeepLink = { transport: TRANSPORTS.includes(transport as TransportChoice) ? (transport as TransportChoice) : 'auto' };
   const server = params.get('server');
-  if (server) link.server = withoutUserinfo(server);
+  // A link names a stdio server only by a name configured on the npm start side, never by a command line.
+  if (server && (link.transport === 'stdio' ? stdioName(server) !== undefined : !server.startsWith('stdio:')))
+    link.server = withoutUserinfo(server);
   const task = params.get('task');
   if (task) link.task = task;
   const status = params.get('status');
@@ -41,8 +44,10 @@ export function readDeepLink(search: string): DeepLink {
 export function writeDeepLink(search: string, link: DeepLink): string {
   const params = new URLSearchParams(search);
   const set = (key: string, value: string | undefined) => (value ? params.set(key, value) : params.delete(key));
-  set('server', link.server && withoutUserinfo(link.server));
-  set('transport', link.server ? link.transport : undefined);
+  // A typed stdio command line is not written: a link may only name a configured stdio server.
+  const server = link.server?.startsWith('stdio:') && stdioName(link.server) === undefined ? undefined : link.server;
+  set('server', server && withoutUserinfo(server));
+  set('transport', server ? link.transport : undefined);
   set('task', link.task);
   set('status', link.status);
   set('q', link.q);

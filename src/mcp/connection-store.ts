@@ -7,6 +7,15 @@ import { ProtocolLog } from './protocol-log';
 import { createReconnector, realTimers, type Timers, type TryOutcome } from './reconnect';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
+import {
+  emptyStdioForm,
+  stdioIdentity,
+  stdioLaunch,
+  stdioName,
+  watchStdioProcess,
+  type ShownProcessEvent,
+  type StdioForm,
+} from './stdio-form';
 
 type ConnectionStatus = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Error';
 
@@ -57,6 +66,11 @@ export interface ConnectionState {
   /** The origin whose token and headers were cleared because the server changed, to say so in the form. */
   credentialsDroppedFor: string | undefined;
   recent: RecentServer[];
+  /** The stdio fields of the form (transport `stdio`); environment values live in memory only. */
+  stdio: StdioForm;
+  /** The local process's start, stderr lines and exit, across its restarts (transport `stdio`). */
+  processEvents: ShownProcessEvent[];
+  stdioEdited: (patch: Partial<StdioForm>) => void;
   /** Bumped by every connect or disconnect, so an outdated attempt knows to give up. */
   attempt: number;
   serverUrlEdited: (url: string) => void;
@@ -128,10 +142,12 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
     const protocolLog = new ProtocolLog();
     /** Opens a session with the form's settings; the session reports pushes and loss back here. */
     const open = async (attempt: number): Promise<McpSession> => {
-      const { serverUrl, transport, bearerToken, headers } = get();
+      const { serverUrl, transport, bearerToken, headers, stdio } = get();
       const identity = serverIdentity(serverUrl);
       const generation = get().generation + 1;
       const prepared = credentialsMayBeSent(get()) ? requestHeaders(bearerToken, headers) : { headers: {}, secrets: [] };
+      // A stdio server's environment values are secrets too: a server that echoes one never shows it in the log.
+      if (transport === 'stdio') prepared.secrets.push(...stdio.env.map((row) => row.value).filter(Boolean));
       protocolLog.setSecrets(prepared.secrets);
       // `lost` can fire while connecting (a failed attempt closes its transport): before `session` has a value.
       let session: McpSession | undefined = undefined;
@@ -141,6 +157,13 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         generation,
         ...(Object.keys(prepared.headers).length > 0 && { headers: prepared.headers }),
         log: protocolLog,
+        ...(transport === 'stdio' && {
+          stdio: {
+            launch: await stdioLaunch(stdio, serverUrl),
+            launched: (process) =>
+              watchStdioProcess(process, stdio, (event) => set({ processEvents: [...get().processEvents, event].slice(-300) })),
+          },
+        }),
         events: {
           taskPush: (params, method) =>
             sessionEvents.emit('taskPush', { serverUrl: identity, generation, params, method, receivedAt: Date.now() }),
@@ -167,11 +190,13 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
       }
       clientSecretsSet(session.client, prepared.secrets);
       const via =
-        session.transport === 'sse'
-          ? 'SSE'
-          : session.protocolVersion === '2026-07-28'
-            ? 'Streamable HTTP, MCP 2026-07-28'
-            : 'Streamable HTTP';
+        session.via === 'stdio'
+          ? 'stdio (local bridge)'
+          : session.transport === 'sse'
+            ? 'SSE'
+            : session.protocolVersion === '2026-07-28'
+              ? 'Streamable HTTP, MCP 2026-07-28'
+              : 'Streamable HTTP';
       set({
         status: 'Connected',
         session,
@@ -179,7 +204,9 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         serverUrl: session.serverUrl,
         detail: `via ${via}${session.notificationStream ? '' : ' (no notification stream: polling)'}`,
         hint: session.transportNote,
-        recent: rememberServer({ url: session.serverUrl, transport }),
+        // A typed command line is not remembered (it may hold a secret argument); a configured name is.
+        recent:
+          transport !== 'stdio' || stdioName(session.serverUrl) ? rememberServer({ url: session.serverUrl, transport }) : get().recent,
       });
       return session;
     };
@@ -229,7 +256,13 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
       credentialOrigin: seed.credentialOrigin,
       credentialsDroppedFor: undefined,
       recent: readRecentServers(),
+      stdio: emptyStdioForm(),
+      processEvents: [],
       attempt: 0,
+      stdioEdited: (patch) => {
+        const stdio = { ...get().stdio, byName: false, ...patch };
+        set({ stdio, serverUrl: stdioIdentity(stdio) });
+      },
 
       serverUrlEdited: (serverUrl) => {
         // Typing another origin drops what was entered for the old one (an unfinished URL keeps them for now).
@@ -241,6 +274,8 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         const serverUrl = withoutUserinfo(url);
         const origin = originOf(serverUrl);
         const keep = origin !== undefined && origin === get().credentialOrigin;
+        // A link names a stdio server only by a name configured on the npm start side (url-state.ts checks).
+        if (transport === 'stdio') set({ stdio: { ...emptyStdioForm(), command: stdioName(url) ?? '', byName: true } });
         set({ serverUrl, transport, ...(!keep && hasCredentials(get()) && dropCredentials(get().credentialOrigin)) });
       },
       credentialsConfirmed: () => {

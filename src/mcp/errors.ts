@@ -177,7 +177,7 @@ export function describeConnectError(error: unknown, context: ConnectContext): C
       return new ConnectionError(
         'cors',
         `The browser blocked the response from ${new URL(url).origin} (CORS).`,
-        `The server must send Access-Control-Allow-Origin for ${typeof location === 'undefined' ? 'this page' : location.origin}, allow the headers Content-Type, Authorization, Mcp-Session-Id, Mcp-Protocol-Version and Last-Event-ID, and expose Mcp-Session-Id.`,
+        `The server must send Access-Control-Allow-Origin for ${typeof location === 'undefined' ? 'this page' : location.origin}, allow the headers Content-Type, Authorization, Mcp-Session-Id, Mcp-Protocol-Version and Last-Event-ID, and expose Mcp-Session-Id. Or choose Transport: Through local bridge (the npm start server forwards the requests).`,
       );
     }
     return new ConnectionError('unreachable', `Could not reach ${url}.`, 'Is the server running, and is the host and port right?');

@@ -19,7 +19,7 @@ export interface SavedServers {
   active: number;
 }
 
-const TRANSPORTS: readonly unknown[] = ['auto', 'streamable-http', 'sse'] satisfies TransportChoice[];
+const TRANSPORTS: readonly unknown[] = ['auto', 'streamable-http', 'sse', 'bridge', 'stdio'] satisfies TransportChoice[];
 
 const isHeaderRow = (h: unknown): h is HeaderRow =>
   isRecord(h) && typeof h.name === 'string' && typeof h.value === 'string' && typeof h.id === 'number';

@@ -18,8 +18,10 @@ import { LoggingTransport } from './logging-transport';
 import { offloadEventStream, offloadResponse, taskResultRequestId, warmUpOffloadWorker, type OffloadedEventStream } from './offload';
 import type { ProtocolLog } from './protocol-log';
 import type { TaskClient } from './task-client';
+import { launchStdio, stopStdio, throughBridge, withBridgeToken, type StdioLaunch } from './bridge-client';
 
-export type TransportChoice = 'auto' | 'streamable-http' | 'sse';
+/** `bridge`: Auto through the local bridge (a server without CORS); `stdio`: a process the local bridge starts. */
+export type TransportChoice = 'auto' | 'streamable-http' | 'sse' | 'bridge' | 'stdio';
 type TransportKind = 'streamable-http' | 'sse';
 
 /** Both older dialects' status push: the spec's name and the seed's. */
@@ -47,6 +49,8 @@ export interface McpSession {
   /** Which session of this tab this is (1, 2, … as it reconnects). */
   readonly generation: number;
   readonly transport: TransportKind;
+  /** Reached through the local bridge: a stdio process it started, or an HTTP server it forwards to. */
+  readonly via?: 'stdio' | 'bridge';
   /** Why this transport was chosen (Auto explains its fallback). */
   readonly transportNote: string | undefined;
   readonly serverInfo: Implementation | undefined;
@@ -69,6 +73,10 @@ export interface ConnectOptions {
   timeoutMs?: number;
   /** How often an idle session checks the server is still there. */
   heartbeatMs?: number;
+  /** For transport `stdio`: what the bridge starts, and who follows the process it started. */
+  stdio?: { launch: StdioLaunch; launched: (process: { id: string; command: string }) => void };
+  /** The fetch under the transports (the local bridge's, for `bridge` and `stdio`). */
+  fetch?: typeof fetch;
 }
 
 const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
@@ -109,7 +117,7 @@ const STREAM_PIECE = 8 * 1024;
  * ends, so a dead server is noticed at once rather than at the next request; and to route the answer to each
  * tasks/result through the response worker, so a large result is parsed off the main thread (offload.ts).
  */
-function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opened: Promise<StreamState> } {
+function watchGetStream(onStreamEnded: () => void, fetch: typeof globalThis.fetch): { fetch: typeof fetch; opened: Promise<StreamState> } {
   let settle: (state: StreamState) => void = () => {};
   const opened = new Promise<StreamState>((resolve) => (settle = resolve));
   const wrapped: typeof fetch = async (input, init) => {
@@ -164,7 +172,7 @@ function watchGetStream(onStreamEnded: () => void): { fetch: typeof fetch; opene
  * is routed through the response worker, and each tasks/result POST tells the worker to expect its answer there
  * before the POST is sent (so before any of the answer can arrive).
  */
-function offloadSseAnswers(): typeof fetch {
+function offloadSseAnswers(fetch: typeof globalThis.fetch): typeof fetch {
   // Loading meanwhile: the event stream's GET is held until the worker is ready.
   warmUpOffloadWorker();
   // The EventSource holds one GET at a time; a reconnect replaces it (and a legacy session with it).
@@ -219,7 +227,7 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
   let inner: Transport;
   let streamReady: Promise<StreamState>;
   if (kind === 'streamable-http') {
-    const watched = watchGetStream(() => checkAlive('The notification stream ended.'));
+    const watched = watchGetStream(() => checkAlive('The notification stream ended.'), options.fetch ?? fetch);
     inner = new StreamableHTTPClientTransport(url, {
       requestInit,
       fetch: watched.fetch,
@@ -227,7 +235,7 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
     });
     streamReady = watched.opened;
   } else {
-    inner = new SSEClientTransport(url, { requestInit, fetch: offloadSseAnswers() });
+    inner = new SSEClientTransport(url, { requestInit, fetch: offloadSseAnswers(options.fetch ?? fetch) });
     streamReady = Promise.resolve('open');
   }
   const transport = options.log ? new LoggingTransport(inner, options.log) : inner;
@@ -238,7 +246,7 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
   } catch (error) {
     closing = true;
     await client.close().catch(() => {});
-    const reachable = isNetworkFailure(error) ? await probeReachable(url) : undefined;
+    const reachable = isNetworkFailure(error) && !options.fetch ? await probeReachable(url) : undefined;
     const described = describeConnectError(error, { url: url.toString(), transport: kind, ...(reachable !== undefined && { reachable }) });
     described.status ??= httpStatusOf(error);
     throw described;
@@ -252,6 +260,7 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
     generation: options.generation,
     transport: kind,
     transportNote,
+    ...(options.fetch && { via: options.transport === 'stdio' ? 'stdio' : 'bridge' }),
     serverInfo: client.getServerVersion(),
     protocolVersion: inner instanceof StreamableHTTPClientTransport ? inner.protocolVersion : undefined,
     capabilities: client.getServerCapabilities() ?? {},
@@ -293,7 +302,9 @@ async function tryModern(url: URL, options: ConnectOptions, refused: unknown): P
  * 2025-11-25); when that is refused with an HTTP 4xx, it asks whether the server speaks 2026-07-28 (server/discover)
  * and, with `auto`, falls back to legacy SSE when it does not.
  */
-export async function connectToServer(options: ConnectOptions): Promise<McpSession> {
+export async function connectToServer(given: ConnectOptions): Promise<McpSession> {
+  if (given.transport === 'stdio') return connectStdio(given);
+  const options = given.transport === 'bridge' ? { ...given, fetch: throughBridge() } : given;
   const url = parseServerUrl(options.url);
   if (options.transport === 'sse') return connectWith('sse', url, options);
   try {
@@ -302,9 +313,10 @@ export async function connectToServer(options: ConnectOptions): Promise<McpSessi
     const status = error instanceof ConnectionError ? error.status : undefined;
     const refused = status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
     if (!refused) throw error;
-    const modern = await tryModern(url, options, error);
+    // The 2026-07-28 session has fetches of its own: it is not reached through the bridge.
+    const modern = options.fetch ? undefined : await tryModern(url, options, error);
     if (modern) return modern;
-    if (options.transport !== 'auto') throw error;
+    if (options.transport !== 'auto' && options.transport !== 'bridge') throw error;
     try {
       return await connectWith(
         'sse',
@@ -315,5 +327,29 @@ export async function connectToServer(options: ConnectOptions): Promise<McpSessi
     } catch {
       throw error;
     }
+  }
+}
+
+/**
+ * A stdio server: the local bridge starts the process and relays its JSON-RPC as a Streamable HTTP endpoint of its
+ * own, so the session is an ordinary Streamable HTTP one (every generation's messages pass unchanged). Closing the
+ * session ends it (DELETE), which stops the process.
+ */
+async function connectStdio(options: ConnectOptions): Promise<McpSession> {
+  if (!options.stdio)
+    throw new ConnectionError('invalid-url', 'Enter the command of a stdio server, or the name of one configured with npm start.');
+  const started = await launchStdio(options.stdio.launch);
+  options.stdio.launched(started);
+  try {
+    const session = await connectWith(
+      'streamable-http',
+      started.url,
+      { ...options, fetch: withBridgeToken() },
+      `stdio: ${started.command}`,
+    );
+    return { ...session, serverUrl: options.url };
+  } catch (error) {
+    await stopStdio(started.id);
+    throw error;
   }
 }

@@ -2,11 +2,14 @@ import type { FormEvent } from 'react';
 import { useConnectionStore } from './use-connection';
 import type { TransportChoice } from '../../mcp/session';
 import { HeadersEditor } from './HeadersEditor';
+import { StdioFields } from './StdioFields';
 
 const TRANSPORT_OPTIONS: ReadonlyArray<{ value: TransportChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },
   { value: 'streamable-http', label: 'Streamable HTTP' },
   { value: 'sse', label: 'SSE (legacy, deprecated)' },
+  { value: 'bridge', label: 'Through local bridge' },
+  { value: 'stdio', label: 'stdio' },
 ];
 
 export function ConnectionForm() {
@@ -33,19 +36,22 @@ export function ConnectionForm() {
 
   return (
     <form className="connection-form" onSubmit={onSubmit} aria-label="Connection" noValidate>
-      <label className="field grow">
-        <span>Server URL</span>
-        <input
-          type="url"
-          value={serverUrl}
-          placeholder="http://127.0.0.1:3210/mcp"
-          spellCheck={false}
-          autoComplete="url"
-          onChange={(e) => serverUrlEdited(e.target.value)}
-          disabled={live}
-          required
-        />
-      </label>
+      {transport === 'stdio' ? <StdioFields disabled={live} /> : null}
+      {transport === 'stdio' ? null : (
+        <label className="field grow">
+          <span>Server URL</span>
+          <input
+            type="url"
+            value={serverUrl}
+            placeholder="http://127.0.0.1:3210/mcp"
+            spellCheck={false}
+            autoComplete="url"
+            onChange={(e) => serverUrlEdited(e.target.value)}
+            disabled={live}
+            required
+          />
+        </label>
+      )}
       {recent.length > 0 && !live ? (
         <label className="field">
           <span>Recent servers</span>
@@ -76,18 +82,20 @@ export function ConnectionForm() {
           ))}
         </select>
       </label>
-      <label className="field">
-        <span>Bearer token</span>
-        <input
-          type="password"
-          value={bearerToken}
-          placeholder="optional"
-          autoComplete="off"
-          onChange={(e) => bearerTokenEdited(e.target.value)}
-          disabled={live}
-        />
-      </label>
-      <HeadersEditor disabled={live} />
+      {transport === 'stdio' ? null : (
+        <label className="field">
+          <span>Bearer token</span>
+          <input
+            type="password"
+            value={bearerToken}
+            placeholder="optional"
+            autoComplete="off"
+            onChange={(e) => bearerTokenEdited(e.target.value)}
+            disabled={live}
+          />
+        </label>
+      )}
+      {transport === 'stdio' ? null : <HeadersEditor disabled={live} />}
       {droppedFor && !live ? (
         <p className="muted small credentials-note" role="note">
           Token and headers cleared: they were entered for {droppedFor} and are never sent to another server.

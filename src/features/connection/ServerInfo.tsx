@@ -46,7 +46,8 @@ export function ServerInfo() {
         <dd className="mono">{info ? clip(`${info.title ?? info.name} ${info.version}`, 200) : 'did not say'}</dd>
         <dt>Transport</dt>
         <dd>
-          {session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}
+          {session.via === 'stdio' ? 'stdio (local bridge)' : session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}
+          {session.via === 'bridge' ? ' through the local bridge' : null}
           {session.protocolVersion ? <span className="muted"> · protocol {session.protocolVersion}</span> : null}
           {session.notificationStream ? null : <span className="muted"> · no notification stream</span>}
         </dd>

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from './fixtures';
+import { answerReportQuestion, fillCredentials, linkTo, resultShows, runTool } from './helpers';
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+const processLog = (page: Page) => page.getByRole('log', { name: 'Process output' });
+const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+
+/**
+ * What the page keeps where a secret must never be: the address, localStorage and the protocol log (and, with
+ * `session`, this tab's sessionStorage, where a bearer token may stay but the bridge's token and env values may not).
+ */
+async function keptText(page: Page, session = true): Promise<string> {
+  const storage = await page.evaluate(
+    (withSession) => JSON.stringify({ ...localStorage }) + (withSession ? JSON.stringify({ ...sessionStorage }) : ''),
+    session,
+  );
+  const log = await page.getByRole('region', { name: 'Protocol log' }).innerText();
+  return [page.url(), storage, log].join('\n');
+}
+
+test.describe('the local bridge', () => {
+  test('the demo server over stdio by its configured name: a task asks, is answered live, completes; a killed process is shown and restarted; Disconnect stops it', async ({
+    page,
+  }) => {
+    await page.goto(linkTo('stdio:demo', 'stdio'));
+    await expect(status(page)).toContainText('Connected');
+    await expect(status(page)).toContainText('stdio');
+    await expect(processLog(page)).toContainText('started:');
+    // The process's stderr, as it wrote it.
+    await expect(processLog(page)).toContainText('Taskdeck demo server on stdio');
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+    await answerReportQuestion(page);
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    await resultShows(page, 'Weekly digest');
+    const token = await page.evaluate(async () => ((await (await fetch('/bridge/token')).json()) as { token: string }).token);
+    expect(token.length).toBeGreaterThan(30);
+    expect(await keptText(page)).not.toContain(token);
+    // The process dies: the page says how, starts it again and reconnects.
+    const pid = Number(/\(pid (\d+)\)/.exec(await processLog(page).innerText())?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await expect(processLog(page)).toContainText('exited: stopped by SIGKILL');
+    await expect(processLog(page).getByText(/^started:/)).toHaveCount(2);
+    await expect(status(page)).toContainText('Connected');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(processLog(page)).toContainText('exited: stopped by SIGTERM');
+  });
+
+  test('the reference everything server, typed into the form with an environment variable: research asks for clarification, completes', async ({
+    page,
+  }) => {
+    const secret = 'env-secret-5b1c0e';
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'stdio' });
+    await page.getByRole('combobox', { name: 'Command' }).fill('node node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+    await page.getByRole('textbox', { name: 'Arguments' }).fill('stdio');
+    await page.getByText('Environment variables', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add variable' }).click();
+    await page.getByRole('textbox', { name: 'Variable 1 name' }).fill('TASKDECK_E2E_SECRET');
+    await page.getByRole('textbox', { name: 'Variable 1 value' }).fill(secret);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(status(page)).toContainText('Connected');
+    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('stdio (local bridge)');
+    const run = page.getByRole('region', { name: 'Run tool' });
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
+    await run.getByLabel('topic').fill('python');
+    await run.getByLabel('ambiguous').check();
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    const row = page.getByRole('table', { name: 'Tasks' }).locator('tbody tr').first();
+    await expect(row).toHaveAttribute('data-status', 'input_required');
+    const input = page.getByRole('region', { name: 'Input required' });
+    const clarification = input.getByLabel('Clarification');
+    await clarification.selectOption((await clarification.locator('option').nth(0).getAttribute('value')) ?? '');
+    await input.getByRole('button', { name: 'Submit' }).click();
+    await expect(row).toHaveAttribute('data-status', 'completed');
+    await resultShows(page, 'python');
+    // A typed command line is never put in the address bar, and the environment's values nowhere.
+    expect(page.url()).not.toContain('server-everything');
+    expect(await keptText(page)).not.toContain(secret);
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(processLog(page)).toContainText(/exited/);
+  });
+
+  test('a server that refuses this origin is reached through the local bridge, with its bearer token passed through', async ({
+    page,
+    startDemo,
+  }) => {
+    const demo = await startDemo({ allowOrigins: [], token: 'upstream-token-77' });
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+    await fillCredentials(page, 'upstream-token-77');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(status(page)).toContainText('Error');
+    // The CORS block is explained, and the bridge suggested.
+    await expect(status(page)).toContainText('Through local bridge');
+    await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Through local bridge' });
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(status(page)).toContainText('Connected');
+    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+    await answerReportQuestion(page);
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    expect(await keptText(page, false)).not.toContain('upstream-token-77');
+  });
+
+  test('a legacy SSE server without CORS for this page, through the local bridge', async ({ page, startDemo }) => {
+    const demo = await startDemo({ allowOrigins: [], transports: ['sse'] });
+    await page.goto(linkTo(demo.sseUrl, 'bridge'));
+    await expect(status(page)).toContainText('Connected');
+    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('legacy SSE through the local bridge');
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+  });
+});
