@@ -35,7 +35,7 @@ export default defineConfig({
   webServer: [
     {
       // Two stdio servers the local bridge may start by name (e2e/bridge.spec.ts).
-      command: `npx tsx server/main.ts --port ${port} --server demo="node --import tsx server/main.ts --stdio" --server everything="node ${everythingStdio} stdio"`,
+      command: `npx tsx server/main.ts --port ${port} --server demo="node --import tsx server/main.ts --stdio" --server demo-seed="node --import tsx server/main.ts --stdio --dialect seed" --server everything="node ${everythingStdio} stdio"`,
       url: `${e2eOrigin}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
 import { answerReportQuestion, fillCredentials, linkTo, resultShows, runTool } from './helpers';
 
@@ -45,6 +46,27 @@ test.describe('the local bridge', () => {
     await expect(status(page)).toContainText('Connected');
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expect(processLog(page)).toContainText('exited: stopped by SIGTERM');
+    // The stdio fields and the process output meet WCAG 2.1 AA (serious and critical rules).
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .include('form[aria-label="Connection"]')
+      .include('.process-panel')
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  test('the seed dialect over stdio: its pushes and its refusal of an early tasks/result are seen as over HTTP', async ({ page }) => {
+    await page.goto(linkTo('stdio:demo-seed', 'stdio'));
+    await expect(status(page)).toContainText('Connected');
+    const taskId = await runTool(page, 'ask', {});
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
+    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    await expect(behaviour).toContainText('notifications/tasks/updated');
+    await expect(behaviour).toContainText('seed dialect');
+    await expect(behaviour).toContainText('refused before terminal');
+    await page.getByRole('region', { name: 'Input required' }).getByRole('button', { name: 'Decline' }).click();
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    await resultShows(page, 'You declined to answer.');
   });
 
   test('the reference everything server, typed into the form with an environment variable: research asks for clarification, completes', async ({

@@ -11,13 +11,15 @@ export function ProcessLog() {
   if (transport !== 'stdio' || events.length === 0) return null;
   return (
     <Region title="Local process" className="process-panel">
-      <ol className="process-log mono small" role="log" aria-label="Process output">
-        {events.map((e) => (
-          <li key={e.key} className={`process-${e.kind}`}>
-            {e.text}
-          </li>
-        ))}
-      </ol>
+      <div className="process-log mono small" role="log" aria-label="Process output">
+        <ol>
+          {events.map((e) => (
+            <li key={e.key} className={`process-${e.kind}`}>
+              {e.text}
+            </li>
+          ))}
+        </ol>
+      </div>
     </Region>
   );
 }
