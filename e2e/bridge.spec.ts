@@ -134,4 +134,17 @@ test.describe('the local bridge', () => {
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
   });
+  test('an MCP 2026-07-28 server without CORS for this page, through the local bridge: discovered, live, result inlined', async ({
+    page,
+    startDemo,
+  }) => {
+    const demo = await startDemo({ allowOrigins: [] });
+    await page.goto(linkTo(demo.modernUrl, 'bridge'));
+    await expect(status(page)).toContainText('Connected');
+    await expect(status(page)).toContainText('2026-07-28');
+    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');
+    const taskId = await runTool(page, 'countdown', { seconds: '2', steps: '4' });
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    await resultShows(page, 'Countdown finished: 4 steps');
+  });
 });

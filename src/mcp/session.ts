@@ -313,8 +313,8 @@ export async function connectToServer(given: ConnectOptions): Promise<McpSession
     const status = error instanceof ConnectionError ? error.status : undefined;
     const refused = status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403;
     if (!refused) throw error;
-    // The 2026-07-28 session has fetches of its own: it is not reached through the bridge.
-    const modern = options.fetch ? undefined : await tryModern(url, options, error);
+    // Through the bridge too: the 2026-07-28 client's requests go through the same fetch.
+    const modern = await tryModern(url, options, error);
     if (modern) return modern;
     if (options.transport !== 'auto' && options.transport !== 'bridge') throw error;
     try {

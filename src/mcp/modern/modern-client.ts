@@ -47,6 +47,8 @@ export interface ModernClientOptions {
   headers?: Record<string, string> | undefined;
   log?: ProtocolLog | undefined;
   events: ModernEvents;
+  /** The fetch its requests go through (the local bridge's, for a server without CORS); the page's own by default. */
+  fetch?: typeof fetch | undefined;
 }
 
 /** An HTTP answer without a JSON-RPC message in it; `code` is the HTTP status, as the SDK's transport errors have it. */
@@ -156,7 +158,7 @@ export class ModernClient implements TaskClient {
     this.options.log?.record('out', message);
     const signals = [this.closing.signal, ...(settings.signal ? [settings.signal] : [])];
     if (settings.timeout !== undefined) signals.push(AbortSignal.timeout(settings.timeout));
-    const sent = await fetch(this.options.url, {
+    const sent = await (this.options.fetch ?? fetch)(this.options.url, {
       method: 'POST',
       headers: { ...this.options.headers, ...requestHeaders(method, params) },
       body: JSON.stringify(message),
@@ -444,7 +446,7 @@ export class ModernClient implements TaskClient {
     this.options.log?.record('out', message);
     let graceful = false;
     try {
-      const opened = await fetch(this.options.url, {
+      const opened = await (this.options.fetch ?? fetch)(this.options.url, {
         method: 'POST',
         headers: { ...this.options.headers, ...requestHeaders('subscriptions/listen', undefined) },
         body: JSON.stringify(message),

@@ -37,7 +37,7 @@ export async function discoverModern(
   options: ConnectOptions,
   events: ConstructorParameters<typeof ModernClient>[0]['events'],
 ): Promise<{ client: ModernClient; discovered: Record<string, unknown> } | undefined> {
-  const client = new ModernClient({ url, headers: options.headers, log: options.log, events });
+  const client = new ModernClient({ url, headers: options.headers, log: options.log, events, fetch: options.fetch });
   try {
     const discovered = await client.discover(AbortSignal.timeout(options.timeoutMs ?? 15_000));
     if (speaksModern(discovered)) return { client, discovered };
@@ -80,6 +80,7 @@ export function modernSession(
     capabilities: capabilitiesOf(discovered),
     instructions: typeof discovered.instructions === 'string' ? discovered.instructions : undefined,
     notificationStream: true,
+    ...(options.fetch && { via: 'bridge' as const }),
     close() {
       closed = true;
       clearInterval(heartbeat);
