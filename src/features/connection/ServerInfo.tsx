@@ -1,5 +1,6 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { Region } from '../../components/Region';
+import { OAuthInfo } from './OAuthInfo';
 import { useConnectionStore } from './use-connection';
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
@@ -57,6 +58,7 @@ export function ServerInfo() {
         </dd>
       </dl>
       <TasksSupport capabilities={session.capabilities} />
+      <OAuthInfo serverUrl={session.serverUrl} />
       {session.instructions ? (
         <details>
           <summary>Instructions</summary>
