@@ -4,7 +4,16 @@ import { clientSecretsSet } from './client-secrets';
 import { createEmitter } from './emitter';
 import { elicitationStore } from './elicitation-store';
 import { ProtocolLog } from './protocol-log';
-import { exchangePendingCode, signedOut, signInNeed, startSignIn, TabOAuthProvider, usesOAuth, type SignInChallenge } from './oauth';
+import {
+  exchangePendingCode,
+  oauthSecrets,
+  signedOut,
+  signInNeed,
+  startSignIn,
+  TabOAuthProvider,
+  usesOAuth,
+  type SignInChallenge,
+} from './oauth';
 import { createReconnector, realTimers, type Timers, type TryOutcome } from './reconnect';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
@@ -189,7 +198,7 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         await session.close();
         throw new Error('superseded');
       }
-      clientSecretsSet(session.client, prepared.secrets);
+      clientSecretsSet(session.client, prepared.secrets, () => oauthSecrets(serverUrl));
       const via =
         session.transport === 'sse'
           ? 'SSE'

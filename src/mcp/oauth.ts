@@ -44,6 +44,9 @@ export interface OAuthRecord {
   lastError?: string;
 }
 
+/** The authorization code the callback brought for a server origin, until its connection exchanges it. */
+const codes = new Map<string, string>();
+
 const KEY = 'taskdeck.oauth';
 /** What the tab was doing when it left for the authorization server: where to come back to. */
 const PENDING_KEY = 'taskdeck.oauth.pending';
@@ -67,7 +70,7 @@ oauthStore.subscribe(({ records }) => {
   }
 });
 
-export function oauthRecordFor(serverUrl: string): OAuthRecord | undefined {
+function oauthRecordFor(serverUrl: string): OAuthRecord | undefined {
   const origin = originOf(serverUrl);
   return origin === undefined ? undefined : oauthStore.getState().records[origin];
 }
@@ -80,8 +83,16 @@ function update(serverUrl: string, change: (record: OAuthRecord) => OAuthRecord 
   oauthStore.setState({ records: next ? { ...others, [origin]: next } : others });
 }
 
+/** This server's current OAuth tokens, for redaction: a result that echoes one never keeps it. */
+export function oauthSecrets(serverUrl: string): string[] {
+  const tokens = oauthRecordFor(serverUrl)?.tokens;
+  return [tokens?.access_token, tokens?.refresh_token].filter((t): t is string => typeof t === 'string' && t.length > 0);
+}
+
 /** Sign out: every token, the registration and what discovery found for this server's origin are forgotten. */
 export function signedOut(serverUrl: string): void {
+  const origin = originOf(serverUrl);
+  if (origin !== undefined) codes.delete(origin);
   update(serverUrl, () => undefined);
 }
 
@@ -197,7 +208,7 @@ export class TabOAuthProvider implements OAuthClientProvider {
     });
   }
 
-  redirectToAuthorization(url: URL): void {
+  redirectToAuthorization(url: URL): void | Promise<void> {
     if (!this.interactive) {
       this.signInNeeded = true;
       return;
@@ -236,9 +247,6 @@ export class TabOAuthProvider implements OAuthClientProvider {
     });
   }
 }
-
-/** The authorization code the callback brought for a server origin, until its connection exchanges it. */
-const codes = new Map<string, string>();
 
 /**
  * Starts a sign-in (the user pressed Sign in): the SDK discovers the authorization server, registers (unless a client
@@ -341,6 +349,8 @@ export function completeCallback(): void {
   const origin = typeof pending.origin === 'string' ? pending.origin : undefined;
   const record = origin === undefined ? undefined : oauthStore.getState().records[origin];
   if (origin === undefined || !record) return;
+  // This callback replaces any code an earlier one brought and no connection has used yet.
+  codes.delete(origin);
   const refuse = (why: string) => update(record.serverUrl, (r) => ({ ...r, pendingState: undefined, lastError: failed('callback', why) }));
   const error = params.get('error');
   const state = params.get('state');
