@@ -2,7 +2,16 @@
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../server/app';
-import { completeCallback, exchangePendingCode, oauthSecrets, oauthStore, signedOut, TabOAuthProvider, usesOAuth } from './oauth';
+import {
+  completeCallback,
+  exchangePendingCode,
+  oauthSecrets,
+  oauthStore,
+  signedOut,
+  startSignIn,
+  TabOAuthProvider,
+  usesOAuth,
+} from './oauth';
 
 let server: RunningServer | undefined;
 afterEach(async () => {
@@ -48,6 +57,16 @@ describe('the OAuth callback route', () => {
     expect(oauthStore.getState().records['http://127.0.0.1:5999']?.lastError).toBe(
       'Sign-in failed at the callback step: the authorization server answered access_denied: The user said no',
     );
+  });
+});
+
+describe('a failed sign-in', () => {
+  it('names the step and what went wrong, and keeps it for Server info', async () => {
+    // Nothing listens on port 1: no metadata is found, and registering at the origin fails.
+    const failure = await startSignIn('http://127.0.0.1:1/mcp', 'auto', { message: '' });
+    expect(failure).toMatch(/^Sign-in failed at the client registration step: fetch failed \(the authorization server is unreachable/);
+    expect(failure).toContain('Discovery found no protected resource or authorization server metadata');
+    expect(oauthStore.getState().records['http://127.0.0.1:1']?.lastError).toBe(failure);
   });
 });
 

@@ -96,7 +96,15 @@ export function signedOut(serverUrl: string): void {
   update(serverUrl, () => undefined);
 }
 
-const failed = (step: SignInStep, error: unknown) => `Sign-in failed at the ${step} step: ${messageOf(error)}`;
+/** A named failure; a fetch the browser refused (CORS, or nothing there) says what that usually means. */
+function failed(step: SignInStep, error: unknown): string {
+  const blocked = error instanceof TypeError && /fetch/i.test(error.message);
+  const why = blocked
+    ? `${error.message} (the authorization server is unreachable, or does not answer this page's cross-origin requests` +
+      (step === 'client registration' ? ': enter a client id registered for Taskdeck instead)' : ')')
+    : messageOf(error);
+  return `Sign-in failed at the ${step} step: ${why}`;
+}
 
 function randomText(bytes = 24): string {
   const data = crypto.getRandomValues(new Uint8Array(bytes));
@@ -118,6 +126,8 @@ export class TabOAuthProvider implements OAuthClientProvider {
   step: SignInStep = 'discovery';
   /** Set when the SDK wanted to send the user to the authorization server but this provider may not. */
   signInNeeded = false;
+  /** Discovery found neither metadata document: the SDK then treats the server's origin as its authorization server. */
+  discoveredNothing = false;
   private refreshing: Promise<void> | undefined;
 
   constructor(
@@ -230,6 +240,7 @@ export class TabOAuthProvider implements OAuthClientProvider {
 
   saveDiscoveryState(discovery: OAuthDiscoveryState): void {
     this.step = 'client registration';
+    this.discoveredNothing = !discovery.resourceMetadata && !discovery.authorizationServerMetadata;
     update(this.serverUrl, (r) => ({ ...r, discovery }));
   }
 
@@ -271,7 +282,10 @@ export async function startSignIn(
     });
     return undefined;
   } catch (error) {
-    const message = failed(provider.step, error);
+    const note = provider.discoveredNothing
+      ? ' (Discovery found no protected resource or authorization server metadata, so the server’s origin was tried as its authorization server.)'
+      : '';
+    const message = failed(provider.step, error) + note;
     update(serverUrl, (r) => ({ ...r, lastError: message }));
     return message;
   }
