@@ -26,6 +26,11 @@ test.describe('OAuth sign-in', () => {
     expect(token.length).toBeGreaterThan(10);
     expect(stored.local).not.toContain(token);
 
+    // A reload keeps the sign-in (this tab's sessionStorage): it reconnects without asking again.
+    await page.reload();
+    await expect(status(page)).toContainText('Connected');
+    expect(counters().codeExchanges).toBe(1);
+
     // A task that outlives two token lifetimes completes: the token was refreshed on the way.
     const taskId = await runTool(page, 'countdown', { seconds: '5', steps: '5' });
     await expect(page.locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');

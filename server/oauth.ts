@@ -93,6 +93,8 @@ class DemoOAuthProvider implements OAuthServerProvider {
     const target = new URL(params.redirectUri);
     target.searchParams.set('code', code);
     if (params.state !== undefined) target.searchParams.set('state', params.state);
+    // RFC 9207: the client can check the answer comes from the authorization server it meant to ask.
+    target.searchParams.set('iss', this.resource.href);
     res.redirect(target.href);
     return Promise.resolve();
   }

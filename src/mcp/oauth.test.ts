@@ -52,6 +52,31 @@ describe('the OAuth callback route', () => {
     expect(await exchangePendingCode(SERVER, new TabOAuthProvider(SERVER, false))).toBeUndefined();
   });
 
+  it('refuses a code from another issuer than the one discovered (mix-up defence)', async () => {
+    oauthStore.setState({
+      records: {
+        'http://127.0.0.1:5999': {
+          serverUrl: SERVER,
+          pendingState: 's-1',
+          discovery: {
+            authorizationServerUrl: 'http://127.0.0.1:5999/',
+            authorizationServerMetadata: {
+              issuer: 'http://127.0.0.1:5999/',
+              authorization_endpoint: 'http://127.0.0.1:5999/authorize',
+              token_endpoint: 'http://127.0.0.1:5999/token',
+              response_types_supported: ['code'],
+            },
+          },
+        },
+      },
+    });
+    sessionStorage.setItem('taskdeck.oauth.pending', JSON.stringify({ origin: 'http://127.0.0.1:5999', return: '/' }));
+    history.replaceState(null, '', '/oauth/callback?code=c&state=s-1&iss=http%3A%2F%2Fevil.example%2F');
+    completeCallback();
+    expect(oauthStore.getState().records['http://127.0.0.1:5999']?.lastError).toContain('names the issuer http://evil.example/');
+    expect(await exchangePendingCode(SERVER, new TabOAuthProvider(SERVER, false))).toBeUndefined();
+  });
+
   it('names the authorization server’s refusal', () => {
     backFromAuthorization('s-1', '/oauth/callback?error=access_denied&error_description=The+user+said+no&state=s-1');
     expect(oauthStore.getState().records['http://127.0.0.1:5999']?.lastError).toBe(

@@ -370,6 +370,18 @@ export function completeCallback(): void {
   const state = params.get('state');
   if (!record.pendingState || state !== record.pendingState)
     return refuse('the state in the callback does not match the one this tab sent, so its code was not used');
+  // Mix-up defence (RFC 9207, required of clients by MCP 2026-07-28): an `iss` must be the issuer discovered for this
+  // server, and one the authorization server promised must be there.
+  const issuer = record.discovery?.authorizationServerMetadata?.issuer;
+  const iss = params.get('iss');
+  if (iss !== null && issuer !== undefined && iss !== issuer)
+    return refuse(`the callback names the issuer ${iss}, not ${issuer}, the authorization server of this server, so its code was not used`);
+  if (
+    iss === null &&
+    (record.discovery?.authorizationServerMetadata as Record<string, unknown> | undefined)
+      ?.authorization_response_iss_parameter_supported === true
+  )
+    return refuse('the authorization server promises an iss parameter and the callback has none, so its code was not used');
   if (error)
     return refuse(
       `the authorization server answered ${error}${params.get('error_description') ? `: ${params.get('error_description')}` : ''}`,
