@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { rejectUnauthorized } from './auth.js';
 import { createBridge, type BridgeOptions } from './bridge.js';
+import { createAuthorizationServer, type DemoAuthorizationServer, type OAuthOptions } from './oauth.js';
 import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { readMessageBody, StreamableHttpEndpoint } from './mcp-http.js';
@@ -26,6 +27,8 @@ export interface ServerOptions {
   transports?: ReadonlyArray<'streamable-http' | 'sse'>;
   /** Require `Authorization: Bearer <token>` on every MCP request. */
   token?: string;
+  /** Protect the MCP endpoints with OAuth: an authorization server of the demo's own on the same origin. */
+  oauth?: OAuthOptions;
   features?: Partial<DemoFeatures>;
   /** Extra Host header values to accept (DNS-rebinding protection allows only loopback names by default). */
   allowHosts?: readonly string[];
@@ -42,6 +45,8 @@ export interface RunningServer {
   modernUrl: string;
   sseUrl: string;
   state: DemoState;
+  /** The authorization server, with --oauth. */
+  oauth: DemoAuthorizationServer | undefined;
   /** The deep link that opens the dashboard connected to this server. */
   dashboardUrl: string;
   /** Fault injection for tests: drop every GET notification stream, keeping the sessions. */
@@ -73,7 +78,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   /** CORS and auth for an MCP path; true when the request was answered already. */
   const guard = (req: IncomingMessage, res: ServerResponse) =>
-    applyCors(req, res, options.allowOrigins, listeningPort) || rejectUnauthorized(req, res, options.token);
+    applyCors(req, res, options.allowOrigins, listeningPort) ||
+    (oauth ? oauth.rejectUnauthorized(req, res) : rejectUnauthorized(req, res, options.token));
+  let oauth: DemoAuthorizationServer | undefined;
   if (options.bridge && !['127.0.0.1', 'localhost', '::1', '[::1]'].includes(options.host)) {
     throw new Error('The local bridge runs only on a server listening on loopback (127.0.0.1).');
   }
@@ -89,6 +96,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return;
     }
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (oauth?.handles(path)) {
+      // /authorize is a page the browser navigates to; the rest are fetched by the dashboard (CORS).
+      if (path === '/authorize' || !applyCors(req, res, options.allowOrigins, listeningPort)) oauth.handle(req, res);
+      return;
+    }
     if (path === '/mcp' && streamable) {
       if (guard(req, res)) return;
       // Dual-era: a POST that opens no session and names 2026-07-28 goes to the modern endpoint, the rest to the SDK.
@@ -165,12 +177,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const origin = `http://${host}:${port}`;
   const mcpUrl = `${origin}/mcp`;
   const sseUrl = `${origin}/sse`;
+  if (options.oauth) oauth = createAuthorizationServer(origin, options.oauth);
   return {
     origin,
     mcpUrl,
     modernUrl: `${origin}/mcp-2026`,
     sseUrl,
     state,
+    oauth,
     dashboardUrl: streamable ? dashboardLink(origin, mcpUrl) : dashboardLink(origin, sseUrl, 'sse'),
     dropNotificationStreams: () => streamable?.dropNotificationStreams(),
     streamableStats: () => streamable?.stats() ?? { sessions: 0, streams: 0, events: 0 },

@@ -18,6 +18,9 @@ Usage: tsx server/main.ts [options]
   --token <t>           require Authorization: Bearer <t>; prefer the TASKDECK_TOKEN environment
                         variable (a command line is visible to every user in ps). Required with
                         a --host other than loopback
+  --oauth               protect MCP with OAuth 2.1: an authorization server of the demo's own on this origin
+                        (metadata, dynamic registration, PKCE, refresh tokens); it approves every request
+  --oauth-token-ttl <s> access token lifetime in seconds with --oauth (default 3600)
   --transport <t>       serve only 'streamable-http' (/mcp: MCP 2025-11-25 and, per request, 2026-07-28 with the
                         tasks extension; /mcp-2026: 2026-07-28 only) or only 'sse' (/sse); default both
   --conformance         also register the MCP conformance suite's fixture tools
@@ -43,6 +46,8 @@ const { values } = parseArgs({
     token: { type: 'string' },
     'allow-host': { type: 'string', multiple: true, default: [] },
     transport: { type: 'string' },
+    oauth: { type: 'boolean', default: false },
+    'oauth-token-ttl': { type: 'string', default: '3600' },
     'no-tasks': { type: 'boolean', default: false },
     'no-task-list': { type: 'boolean', default: false },
     conformance: { type: 'boolean', default: false },
@@ -114,6 +119,11 @@ const bridge =
   app !== 'none' && ['127.0.0.1', 'localhost', '::1'].includes(values.host)
     ? { servers: await bridgeServers(values.server, values.config), allowCommands: !values['no-bridge-commands'] }
     : undefined;
+const tokenTtlSeconds = Number(values['oauth-token-ttl']);
+if (!Number.isInteger(tokenTtlSeconds) || tokenTtlSeconds < 1) {
+  console.error(`--oauth-token-ttl must be a whole number of seconds (got ${values['oauth-token-ttl']})`);
+  process.exit(2);
+}
 const server = await startServer({
   port,
   host: values.host,
@@ -124,6 +134,7 @@ const server = await startServer({
   ...(transport && { transports: [transport] }),
   ...(token && { token }),
   ...(bridge && { bridge }),
+  ...(values.oauth && { oauth: { tokenTtlSeconds } }),
   features: { tasks: !values['no-tasks'], taskList: !values['no-task-list'], taskScope, dialect, conformance: values.conformance },
 });
 if (!transport || transport === 'streamable-http') {
@@ -138,6 +149,7 @@ for (const name of bridge?.servers.keys() ?? []) {
   const link = new URLSearchParams({ server: `stdio:${name}`, transport: 'stdio' });
   console.log(`stdio server ${name} through the local bridge: ${server.origin}/?${link.toString()}`);
 }
+if (server.oauth) console.log(`OAuth sign-in required (protected resource metadata: ${server.oauth.resourceMetadataUrl}).`);
 if (app !== 'none') console.log(`\n  Taskdeck is running: ${server.dashboardUrl}\n`);
 
 let stopping = false;

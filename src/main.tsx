@@ -9,6 +9,7 @@ import { RootBoundary } from './app/RootBoundary';
 import { StartupError } from './app/StartupError';
 import { startUrlSync } from './app/url-state';
 import { startThemeSync } from './components/display-prefs';
+import { completeCallback } from './mcp/oauth';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,6 +18,8 @@ const reactRoot = createRoot(root);
 // A failure while starting shows what to do instead of leaving the page blank.
 try {
   startThemeSync();
+  // Back from an authorization server: the code is taken and the address bar restored before the URL is read.
+  completeCallback();
   startUrlSync();
   reactRoot.render(
     <StrictMode>

@@ -4,6 +4,16 @@ import { clientSecretsSet } from './client-secrets';
 import { createEmitter } from './emitter';
 import { elicitationStore } from './elicitation-store';
 import { ProtocolLog } from './protocol-log';
+import {
+  exchangePendingCode,
+  oauthSecrets,
+  signedOut,
+  signInNeed,
+  startSignIn,
+  TabOAuthProvider,
+  usesOAuth,
+  type SignInChallenge,
+} from './oauth';
 import { createReconnector, realTimers, type Timers, type TryOutcome } from './reconnect';
 import { readRecentServers, rememberServer, type RecentServer } from './recent-servers';
 import { connectToServer, type McpSession, type TaskPushMethod, type TransportChoice } from './session';
@@ -71,6 +81,8 @@ export interface ConnectionState {
   /** The local process's start, stderr lines and exit, across its restarts (transport `stdio`). */
   processEvents: ShownProcessEvent[];
   stdioEdited: (patch: Partial<StdioForm>) => void;
+  /** Set when the server asked for an OAuth sign-in (a 401 naming its protected resource metadata). */
+  signIn: SignInChallenge | undefined;
   /** Bumped by every connect or disconnect, so an outdated attempt knows to give up. */
   attempt: number;
   serverUrlEdited: (url: string) => void;
@@ -88,6 +100,10 @@ export interface ConnectionState {
   headerRemoved: (id: number) => void;
   connectRequested: () => Promise<void>;
   disconnectRequested: () => Promise<void>;
+  /** Sign in: this tab goes to the server's authorization page (a client id the user entered is used if given). */
+  signInRequested: (clientId?: string) => Promise<void>;
+  /** Sign out: this server's tokens and registration are forgotten, and the connection closed. */
+  signOutRequested: () => Promise<void>;
 }
 
 /** The request headers to send, and every secret value the protocol log must never show. */
@@ -151,8 +167,17 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
       protocolLog.setSecrets(prepared.secrets);
       // `lost` can fire while connecting (a failed attempt closes its transport): before `session` has a value.
       let session: McpSession | undefined = undefined;
-      session = await connectToServer({
+      const oauth = usesOAuth(serverUrl) ? new TabOAuthProvider(serverUrl, false) : undefined;
+      const exchangeFailed = oauth && (await exchangePendingCode(serverUrl, oauth));
+      if (exchangeFailed) {
+        set({ signIn: { message: exchangeFailed } });
+        throw new ConnectionError('unauthorized', exchangeFailed, 'Press Sign in to try again.');
+      }
+      let challenge: Response | undefined;
+      const connecting = connectToServer({
         url: serverUrl,
+        ...(oauth && { authProvider: oauth }),
+        onUnauthorized: (response) => (challenge = response),
         transport,
         generation,
         ...(Object.keys(prepared.headers).length > 0 && { headers: prepared.headers }),
@@ -184,11 +209,19 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
           },
         },
       });
+      try {
+        session = await connecting;
+      } catch (error) {
+        const need = await signInNeed(serverUrl, oauth, challenge);
+        if (!need) throw error;
+        set({ signIn: need });
+        throw new ConnectionError('unauthorized', need.message, 'Press Sign in.');
+      }
       if (get().attempt !== attempt) {
         await session.close();
         throw new Error('superseded');
       }
-      clientSecretsSet(session.client, prepared.secrets);
+      clientSecretsSet(session.client, prepared.secrets, () => oauthSecrets(serverUrl));
       const via =
         session.via === 'stdio'
           ? 'stdio (local bridge)'
@@ -199,6 +232,7 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
               : 'Streamable HTTP';
       set({
         status: 'Connected',
+        signIn: undefined,
         session,
         generation,
         serverUrl: session.serverUrl,
@@ -258,6 +292,7 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
       recent: readRecentServers(),
       stdio: emptyStdioForm(),
       processEvents: [],
+      signIn: undefined,
       attempt: 0,
       stdioEdited: (patch) => {
         const stdio = { ...get().stdio, byName: false, ...patch };
@@ -306,6 +341,18 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
           const e = error instanceof ConnectionError ? error : new ConnectionError('unknown', messageOf(error));
           set({ status: 'Error', detail: e.message, hint: e.hint, session: null });
         }
+      },
+
+      async signInRequested(clientId) {
+        const { serverUrl, transport, signIn } = get();
+        set({ status: 'Connecting', detail: 'Signing in: on the way to the authorization server…', hint: undefined });
+        const failure = await startSignIn(serverUrl, transport, signIn ?? { message: '' }, clientId);
+        if (failure) set({ status: 'Error', detail: failure, hint: 'Check the server’s OAuth settings, or enter a client id.' });
+      },
+
+      async signOutRequested() {
+        signedOut(get().serverUrl);
+        await get().disconnectRequested();
       },
 
       async disconnectRequested() {

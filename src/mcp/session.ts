@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import {
   ElicitRequestSchema,
   RELATED_TASK_META_KEY,
@@ -77,6 +78,10 @@ export interface ConnectOptions {
   stdio?: { launch: StdioLaunch; launched: (process: { id: string; command: string }) => void };
   /** The fetch under the transports (the local bridge's, for `bridge` and `stdio`). */
   fetch?: typeof fetch;
+  /** OAuth: the SDK's transport signs requests with its tokens and refreshes them on a 401 (oauth.ts). */
+  authProvider?: OAuthClientProvider;
+  /** A 401 answer (Streamable HTTP), for its WWW-Authenticate challenge. */
+  onUnauthorized?: (response: Response) => void;
 }
 
 const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
@@ -117,11 +122,16 @@ const STREAM_PIECE = 8 * 1024;
  * ends, so a dead server is noticed at once rather than at the next request; and to route the answer to each
  * tasks/result through the response worker, so a large result is parsed off the main thread (offload.ts).
  */
-function watchGetStream(onStreamEnded: () => void, fetch: typeof globalThis.fetch): { fetch: typeof fetch; opened: Promise<StreamState> } {
+function watchGetStream(
+  onStreamEnded: () => void,
+  fetch: typeof globalThis.fetch,
+  onUnauthorized?: (response: Response) => void,
+): { fetch: typeof fetch; opened: Promise<StreamState> } {
   let settle: (state: StreamState) => void = () => {};
   const opened = new Promise<StreamState>((resolve) => (settle = resolve));
   const wrapped: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
+    if (response.status === 401) onUnauthorized?.(response);
     if ((init?.method ?? 'GET').toUpperCase() !== 'GET') {
       const resultId = taskResultRequestId(init?.body);
       return resultId === undefined ? response : offloadResponse(response, resultId);
@@ -227,9 +237,10 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
   let inner: Transport;
   let streamReady: Promise<StreamState>;
   if (kind === 'streamable-http') {
-    const watched = watchGetStream(() => checkAlive('The notification stream ended.'), options.fetch ?? fetch);
+    const watched = watchGetStream(() => checkAlive('The notification stream ended.'), options.fetch ?? fetch, options.onUnauthorized);
     inner = new StreamableHTTPClientTransport(url, {
       requestInit,
+      ...(options.authProvider && { authProvider: options.authProvider }),
       fetch: watched.fetch,
       reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 5000, reconnectionDelayGrowFactor: 1.5, maxRetries: 3 },
     });

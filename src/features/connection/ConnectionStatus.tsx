@@ -1,3 +1,4 @@
+import { SignIn } from './SignIn';
 import { useConnectionStore } from './use-connection';
 
 /** The contract's `role=status` element named "Connection status". */
@@ -14,6 +15,7 @@ export function ConnectionStatus() {
         {detail ? <span className="detail"> {detail}</span> : null}
         {hint ? <span className="hint"> {hint}</span> : null}
       </div>
+      <SignIn />
       {session && !session.capabilities.tasks ? (
         <span className="warning-text">
           This server does not support tasks: it declared no tasks capability, so no tasks/* request is sent.

@@ -2,6 +2,7 @@ import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { LongMessage } from '../../components/LongMessage';
 import { clip } from '../../lib/clip';
 import { Region } from '../../components/Region';
+import { OAuthInfo } from './OAuthInfo';
 import { useConnectionStore } from './use-connection';
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
@@ -63,6 +64,7 @@ export function ServerInfo() {
         </dd>
       </dl>
       <TasksSupport capabilities={session.capabilities} />
+      <OAuthInfo serverUrl={session.serverUrl} />
       {session.instructions ? (
         <details>
           <summary>Instructions</summary>
