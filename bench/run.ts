@@ -11,11 +11,11 @@ import { startServer, type RunningServer } from '../server/app';
 import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 import { median } from './harness';
-import { coldLoad, largeResult, manyTasks, pushLatency, storm } from './scenarios';
+import { coldLoad, largeResult, manyTasks, pushLatency, resultLatency, storm } from './scenarios';
 import { only, root, runs, scale, smoke, wanted } from './settings';
 
 type Figures = Record<string, number>;
-type Scenario = 'pushLatency' | 'manyTasks' | 'storm' | 'largeResults' | 'coldLoad';
+type Scenario = 'pushLatency' | 'resultLatency' | 'manyTasks' | 'storm' | 'largeResults' | 'coldLoad';
 
 /** Each scenario gets a fresh demo server, so no scenario sees another's tasks. */
 async function withServer<T>(scenario: (server: RunningServer) => Promise<T>): Promise<T> {
@@ -30,21 +30,31 @@ async function withServer<T>(scenario: (server: RunningServer) => Promise<T>): P
 async function main() {
   if (await appNeedsBuild(root)) await buildApp(root);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  const results: Record<Scenario, Figures[]> = { pushLatency: [], manyTasks: [], storm: [], largeResults: [], coldLoad: [] };
+  const results: Record<Scenario, Figures[]> = {
+    pushLatency: [],
+    resultLatency: [],
+    manyTasks: [],
+    storm: [],
+    largeResults: [],
+    coldLoad: [],
+  };
   /** The same push-latency and largest-result scenarios against the demo server's MCP 2026-07-28 endpoint. */
   const modernLatency: Figures[] = [];
+  const modernResult: Figures[] = [];
   const modernLarge: Figures[] = [];
   const largest = Math.max(...scale.sizes);
   try {
     for (let i = 0; i < runs; i++) {
       if (wanted('coldLoad')) results.coldLoad.push(await withServer((s) => coldLoad(browser, s)));
       if (wanted('pushLatency')) results.pushLatency.push(await withServer((s) => pushLatency(browser, s)));
+      if (wanted('resultLatency')) results.resultLatency.push(await withServer((s) => resultLatency(browser, s)));
       if (wanted('storm')) results.storm.push(await withServer((s) => storm(browser, s)));
       if (wanted('largeResults'))
         for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
       if (wanted('manyTasks')) results.manyTasks.push(await withServer((s) => manyTasks(browser, s)));
       if (wanted('modern')) {
         modernLatency.push(await withServer((s) => pushLatency(browser, s, true)));
+        modernResult.push(await withServer((s) => resultLatency(browser, s, true)));
         modernLarge.push(await withServer((s) => largeResult(browser, s, largest, true)));
       }
     }
@@ -63,6 +73,16 @@ async function main() {
       '2026-07-28: push latency p50 / p95 / max (ms)',
       `${med(modernLatency, 'p50')} / ${med(modernLatency, 'p95')} / ${med(modernLatency, 'max')}`,
       'p95 ≤ 50',
+    ],
+    [
+      'terminal push → small result on screen p50 / p95 / max (ms)',
+      `${med(results.resultLatency, 'p50')} / ${med(results.resultLatency, 'p95')} / ${med(results.resultLatency, 'max')}`,
+      'p50 ≤ 50, p95 ≤ 100',
+    ],
+    [
+      '2026-07-28: terminal push → small result on screen p50 / p95 / max (ms)',
+      `${med(modernResult, 'p50')} / ${med(modernResult, 'p95')} / ${med(modernResult, 'max')}`,
+      'p50 ≤ 50, p95 ≤ 100',
     ],
     [
       `2026-07-28: ${largest} MB result: first content (ms) / longest task (ms) / heap (MB)`,
@@ -129,7 +149,7 @@ async function main() {
         runs,
         machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
         table,
-        results: { ...results, modern2026: { pushLatency: modernLatency, largeResults: modernLarge } },
+        results: { ...results, modern2026: { pushLatency: modernLatency, resultLatency: modernResult, largeResults: modernLarge } },
       },
       null,
       2,
@@ -141,6 +161,8 @@ async function main() {
     const problems: string[] = [];
     const one = (key: Scenario): Figures => results[key][0] ?? {};
     if (wanted('pushLatency') && !((one('pushLatency').transitions ?? 0) > 0)) problems.push('push latency: no status transition seen');
+    if (wanted('resultLatency') && one('resultLatency').results !== scale.resultRuns)
+      problems.push(`result latency: ${one('resultLatency').results} results on screen, expected ${scale.resultRuns}`);
     if (wanted('manyTasks') && one('manyTasks').tasks !== scale.tasks + 1)
       problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
     if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
@@ -148,6 +170,8 @@ async function main() {
     if (wanted('coldLoad') && !((one('coldLoad').initialJsGzipKb ?? 0) > 0)) problems.push('cold load: no JavaScript found');
     if (wanted('modern') && !((modernLatency[0]?.transitions ?? 0) > 0))
       problems.push('2026-07-28 push latency: no status transition seen');
+    if (wanted('modern') && modernResult[0]?.results !== scale.resultRuns)
+      problems.push(`2026-07-28 result latency: ${modernResult[0]?.results} results on screen, expected ${scale.resultRuns}`);
     if (wanted('modern') && !((modernLarge[0]?.firstContentMs ?? 0) > 0)) problems.push('2026-07-28 large result: no content');
     if (problems.length) {
       console.error(`\nsmoke run failed:\n  ${problems.join('\n  ')}`);

@@ -29,6 +29,41 @@ export async function pushLatency(browser: Browser, server: RunningServer, moder
   return { transitions: seen.length, p50: pct(seen, 50), p95: pct(seen, 95), max: Math.max(...seen) };
 }
 
+/**
+ * Terminal push → result on screen: `bench_result` tasks run one after another (each selected as it starts, as Run
+ * as task does); the server stamps the result with the time it sends the terminal push, and the page notes the first
+ * animation frame after that text is in the Result region. Auto-fetch brings the result; nothing is clicked.
+ */
+export async function resultLatency(browser: Browser, server: RunningServer, modern = false) {
+  const { page } = await open(browser, server, modern);
+  // As a string: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    window.__results = new Map();
+    new MutationObserver(() => {
+      const text = document.querySelector('.result-viewer')?.textContent ?? '';
+      const m = /bench result run=(\\d+) sent=(\\d+)/.exec(text);
+      if (!m || window.__results.has(Number(m[1]))) return;
+      window.__results.set(Number(m[1]), -1);
+      requestAnimationFrame(() => window.__results.set(Number(m[1]), Date.now() - Number(m[2])));
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  const seen: number[] = [];
+  for (let run = 1; run <= scale.resultRuns; run++) {
+    await runTool(page, 'bench_result', { work_ms: '400', run: String(run) });
+    const ms = await page.waitForFunction(
+      (n) => {
+        const value = (window as unknown as { __results: Map<number, number> }).__results.get(n) ?? -1;
+        return value >= 0 ? value : false;
+      },
+      run,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    seen.push(Number(await ms.jsonValue()));
+  }
+  await page.close();
+  return { results: seen.length, p50: pct(seen, 50), p95: pct(seen, 95), max: Math.max(...seen) };
+}
+
 export async function manyTasks(browser: Browser, server: RunningServer) {
   const filler = await open(browser, server);
   await runTool(filler.page, 'bench_fill', { count: String(scale.tasks) });

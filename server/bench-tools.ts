@@ -67,6 +67,31 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
   );
 
   server.experimental.tasks.registerToolTask(
+    'bench_result',
+    {
+      description: 'Bench: works `work_ms`, then completes with a small result stamped with the time its terminal push is sent',
+      inputSchema: {
+        work_ms: z.number().int().min(0).max(60_000).default(150),
+        run: z.number().int().min(0).default(0),
+      },
+      execution: { taskSupport: 'optional' },
+    },
+    {
+      createTask: async ({ work_ms, run }: { work_ms: number; run: number }, extra: CreateTaskRequestHandlerExtra) => {
+        const task = await extra.taskStore.createTask({ ttl: null, pollInterval: 60_000 });
+        const created = { ...task };
+        setTimeout(() => {
+          void extra.taskStore
+            .storeTaskResult(task.taskId, 'completed', done(`bench result run=${run} sent=${Date.now()}`))
+            .catch(() => {});
+        }, work_ms);
+        return { task: created };
+      },
+      ...passthrough,
+    } as never,
+  );
+
+  server.experimental.tasks.registerToolTask(
     'bench_storm',
     {
       description: 'Bench: `tasks` live tasks and `rate` status pushes per second across them for `seconds`, then every task completes',

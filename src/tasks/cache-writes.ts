@@ -10,12 +10,12 @@ import { selectionStore } from './selection-store';
 import { taskRegistry } from './registry-store';
 import type { RememberedTask } from './task-registry';
 import {
-  applyTaskUpdate,
   applyTaskUpdates,
+  endedBy,
   findTask,
   markExpired,
   markExpiredMany,
-  mergeListedTasks,
+  mergeListed,
   MAX_TASKS_PER_SERVER,
   withinTaskLimit,
   withoutTask,
@@ -24,6 +24,12 @@ import {
   type UpdateOutcome,
 } from './task-cache';
 import { messageOf } from '../lib/errors';
+import { taskEnds } from './auto-fetch';
+
+/** Tells the auto-fetcher which tasks a write ended, once the write is in the cache. */
+function announceEnded(serverUrl: string, taskIds: readonly string[]): void {
+  if (taskIds.length) taskEnds.emit('ended', { serverUrl, taskIds });
+}
 
 /** Reports what the rules refused to apply, as a protocol observation. */
 function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
@@ -54,9 +60,16 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
   const held = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
   // A poll answer for a task no longer listed (forgotten while the request was out) does not bring it back.
   if (info.source === 'poll' && !findTask(held, task.taskId)) return { entries: held };
-  const outcome = applyTaskUpdate(held, task, info);
-  queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
+  const { entries, outcomes } = applyTaskUpdates(held, [{ task, info }]);
+  const first = outcomes[0];
+  const outcome: UpdateOutcome = {
+    entries,
+    ...(first?.rejected && { rejected: first.rejected }),
+    ...(first?.previous && { previous: first.previous }),
+  };
+  queryClient.setQueryData<TaskEntry[]>(key, entries);
   reportRejection(serverUrl, outcome, task, info.source, info.now);
+  announceEnded(serverUrl, endedBy(entries, [{ task }], outcomes));
   return outcome;
 }
 
@@ -109,8 +122,12 @@ export function dropTask(queryClient: QueryClient, serverUrl: string, taskId: st
 }
 
 /** One page of tasks/list, merged into what the page holds (tasks only this page knows stay). */
-export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tasks: readonly Task[], generation: number): void {
-  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => mergeListedTasks(old ?? [], tasks, Date.now(), generation));
+export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tasks: readonly Task[], generation: number): TaskEntry[] {
+  const key = mcpKeys.tasks(serverUrl);
+  const { entries, ended } = mergeListed(queryClient.getQueryData<TaskEntry[]>(key) ?? [], tasks, Date.now(), generation);
+  queryClient.setQueryData<TaskEntry[]>(key, entries);
+  announceEnded(serverUrl, ended);
+  return entries;
 }
 
 /**
@@ -254,5 +271,6 @@ export function applyPushes(queryClient: QueryClient, events: readonly TaskPushE
       reportRejection(serverUrl, { entries, ...outcome }, task, 'push', info.now);
     });
     queryClient.setQueryData<TaskEntry[]>(key, entries);
+    announceEnded(serverUrl, endedBy(entries, accepted, outcomes));
   }
 }

@@ -177,6 +177,27 @@ export function applyTaskUpdates(
   return { entries: added || moved ? copy.sort(compareNewestFirst) : copy, outcomes };
 }
 
+/**
+ * The tasks a batch ended: held live before their update, terminal after it. Each is told once: a second terminal
+ * state for the same task, in this batch or a later one, finds it terminal already.
+ */
+export function endedBy(
+  entries: readonly TaskEntry[],
+  updates: ReadonlyArray<{ task: Task }>,
+  outcomes: readonly BatchOutcome[],
+): string[] {
+  const ended: string[] = [];
+  updates.forEach(({ task }, i) => {
+    const outcome = outcomes[i];
+    const previous = outcome?.previous;
+    if (!previous || outcome.rejected || isTerminal(previous.task.status) || !isTerminal(task.status)) return;
+    // What the list holds now decides (a tools/call reply never changes a known task's status, say).
+    const now = findTask(entries, task.taskId);
+    if (now && isTerminal(now.task.status)) ended.push(task.taskId);
+  });
+  return ended;
+}
+
 /** Upserts one task into the list (pure: returns a new array). */
 export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, info: UpdateInfo): UpdateOutcome {
   const { entries: next, outcomes } = applyTaskUpdates(entries, [{ task: incoming, info }]);
@@ -190,11 +211,20 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
 
 /** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
 export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly Task[], now: number, generation: number): TaskEntry[] {
+  return mergeListed(entries, listed, now, generation).entries;
+}
+
+/** mergeListedTasks, and the tasks the page ended (see endedBy). */
+export function mergeListed(
+  entries: readonly TaskEntry[],
+  listed: readonly Task[],
+  now: number,
+  generation: number,
+): { entries: TaskEntry[]; ended: string[] } {
   const info: UpdateInfo = { source: 'list', now, generation };
-  return applyTaskUpdates(
-    entries,
-    listed.map((task) => ({ task, info })),
-  ).entries;
+  const updates = listed.map((task) => ({ task, info }));
+  const { entries: next, outcomes } = applyTaskUpdates(entries, updates);
+  return { entries: next, ended: endedBy(next, updates, outcomes) };
 }
 
 /** The server no longer knows this task (or its TTL ran out): it is `expired`, and keeps whatever was fetched. */
