@@ -92,6 +92,35 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
   );
 
   server.experimental.tasks.registerToolTask(
+    'bench_burst',
+    {
+      description:
+        'Bench: `count` new tasks announced only by one status push each, sent at once; completes saying when the last push went out',
+      inputSchema: { count: z.number().int().min(1).max(50_000).default(10_000) },
+      execution: { taskSupport: 'optional' },
+    },
+    {
+      createTask: async ({ count }: { count: number }, extra: CreateTaskRequestHandlerExtra) => {
+        const controller = await extra.taskStore.createTask({ ttl: null, pollInterval: 60_000 });
+        const created = { ...controller };
+        void (async () => {
+          // The page takes this task (and its listen) first; then the burst.
+          await new Promise((r) => setTimeout(r, 300));
+          const ids: string[] = [];
+          for (let i = 0; i < count; i++) ids.push((await extra.taskStore.createTask({ ttl: null, pollInterval: 600_000 })).taskId);
+          await Promise.all(ids.map((id) => extra.taskStore.updateTaskStatus(id, 'working', 'burst').catch(() => {})));
+          const last = Date.now();
+          await extra.taskStore
+            .storeTaskResult(controller.taskId, 'completed', done(`burst: ${count} tasks, last push sent=${last}`))
+            .catch(() => {});
+        })();
+        return { task: created };
+      },
+      ...passthrough,
+    } as never,
+  );
+
+  server.experimental.tasks.registerToolTask(
     'bench_storm',
     {
       description: 'Bench: `tasks` live tasks and `rate` status pushes per second across them for `seconds`, then every task completes',

@@ -41,7 +41,7 @@ function fakeSession() {
     protocolVersion: '2025-11-25',
     capabilities: { tasks: { list: {} } },
     instructions: undefined,
-    notificationStream: true,
+    notificationStream: Promise.resolve('open'),
     close: async () => {},
   } as unknown as McpSession;
   return { session, asked };

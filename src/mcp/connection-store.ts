@@ -177,9 +177,12 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         session,
         generation,
         serverUrl: session.serverUrl,
-        detail: `via ${via}${session.notificationStream ? '' : ' (no notification stream: polling)'}`,
+        detail: `via ${via}`,
         hint: session.transportNote,
         recent: rememberServer({ url: session.serverUrl, transport }),
+      });
+      void session.notificationStream.then((stream) => {
+        if (stream === 'none' && get().session === session) set({ detail: `via ${via} (no notification stream: polling)` });
       });
       return session;
     };

@@ -1,5 +1,7 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { useEffect, useState } from 'react';
 import { Region } from '../../components/Region';
+import type { McpSession, NotificationStream } from '../../mcp/session';
 import { useConnectionStore } from './use-connection';
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
@@ -29,6 +31,22 @@ function TasksSupport({ capabilities }: { capabilities: ServerCapabilities }) {
   return <p className="muted">Tasks: {facts.join(' · ')}</p>;
 }
 
+/** The notification stream: requested at connect, then confirmed (or refused) when the server answers it. */
+function StreamState({ session }: { session: McpSession }) {
+  const [settled, setSettled] = useState<{ session: McpSession; stream: NotificationStream }>();
+  useEffect(() => {
+    let current = true;
+    void session.notificationStream.then((stream) => current && setSettled({ session, stream }));
+    return () => {
+      current = false;
+    };
+  }, [session]);
+  const stream = settled?.session === session ? settled.stream : undefined;
+  const text =
+    stream === undefined ? 'notification stream requested' : stream === 'open' ? 'notification stream open' : 'no notification stream';
+  return <span className="muted"> · {text}</span>;
+}
+
 /** What the connected server said about itself at initialize. */
 export function ServerInfo() {
   const session = useConnectionStore((s) => s.session);
@@ -43,7 +61,7 @@ export function ServerInfo() {
         <dd>
           {session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}
           {session.protocolVersion ? <span className="muted"> · protocol {session.protocolVersion}</span> : null}
-          {session.notificationStream ? null : <span className="muted"> · no notification stream</span>}
+          <StreamState session={session} />
         </dd>
         <dt>Capabilities</dt>
         <dd>
