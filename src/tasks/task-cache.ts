@@ -74,14 +74,47 @@ function transitionOf(task: Task, info: UpdateInfo): Transition {
   };
 }
 
+/** createdAt as a number, parsed once per task state: sorting thousands of tasks parsed dates per comparison. */
+const createdTimes = new WeakMap<Task, number>();
+
+function createdTime(task: Task): number {
+  let time = createdTimes.get(task);
+  if (time === undefined) {
+    const parsed = timeOf(task.createdAt);
+    time = Number.isNaN(parsed) ? -Infinity : parsed;
+    createdTimes.set(task, time);
+  }
+  return time;
+}
+
 /** Newest first by createdAt; tasks with unparseable times sort last; ties keep a stable order by id. */
 export function compareNewestFirst(a: TaskEntry, b: TaskEntry): number {
-  const ta = timeOf(a.task.createdAt);
-  const tb = timeOf(b.task.createdAt);
-  const va = Number.isNaN(ta) ? -Infinity : ta;
-  const vb = Number.isNaN(tb) ? -Infinity : tb;
+  const va = createdTime(a.task);
+  const vb = createdTime(b.task);
   if (va !== vb) return vb - va;
   return a.task.taskId < b.task.taskId ? -1 : a.task.taskId > b.task.taskId ? 1 : 0;
+}
+
+/** Two lists in newest-first order merged into one, in one pass. */
+function mergeSorted(held: readonly TaskEntry[], added: readonly TaskEntry[]): TaskEntry[] {
+  const out: TaskEntry[] = new Array<TaskEntry>(held.length + added.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < held.length && j < added.length) {
+    const a = held[i] as TaskEntry;
+    const b = added[j] as TaskEntry;
+    if (compareNewestFirst(a, b) <= 0) {
+      out[k++] = a;
+      i++;
+    } else {
+      out[k++] = b;
+      j++;
+    }
+  }
+  while (i < held.length) out[k++] = held[i++] as TaskEntry;
+  while (j < added.length) out[k++] = added[j++] as TaskEntry;
+  return out;
 }
 
 /**
@@ -151,30 +184,37 @@ export function applyTaskUpdates(
 ): { entries: TaskEntry[]; outcomes: BatchOutcome[] } {
   const copy = entries.slice();
   const known = positionsOf(entries);
-  // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
-  const adds = updates.some(({ task }) => !known.has(task.taskId));
-  const position = adds ? new Map(known) : known;
+  // Tasks new to the list, kept apart (and indexed apart: no copy of the whole index) until they are merged in.
+  const added: TaskEntry[] = [];
+  const addedAt = new Map<string, number>();
   const outcomes: BatchOutcome[] = [];
-  let added = 0;
   let moved = false;
   for (const { task, info } of updates) {
-    const index = position.get(task.taskId);
-    const current = index === undefined ? undefined : copy[index];
-    if (index === undefined || !current) {
-      position.set(task.taskId, copy.push(newEntry(task, info)) - 1);
-      added++;
+    const index = known.get(task.taskId);
+    const fresh = index === undefined ? addedAt.get(task.taskId) : undefined;
+    const current = index !== undefined ? copy[index] : fresh !== undefined ? added[fresh] : undefined;
+    if (!current) {
+      addedAt.set(task.taskId, added.push(newEntry(task, info)) - 1);
       outcomes.push({ known: false });
       continue;
     }
     const { entry, rejected } = updateEntry(current, task, info);
-    if (entry.task.createdAt !== current.task.createdAt) moved = true;
-    copy[index] = entry;
+    if (index !== undefined) {
+      if (entry.task.createdAt !== current.task.createdAt) moved = true;
+      copy[index] = entry;
+    } else if (fresh !== undefined) added[fresh] = entry;
     outcomes.push(rejected ? { known: true, rejected, previous: current } : { known: true, previous: current });
   }
-  // New tasks were appended, or a creation time changed: one sort puts them in place. The order is total (ties go
-  // by taskId), so this is the very list the one-by-one inserts give.
-  if (!added && !moved) positionIndex.set(copy, position);
-  return { entries: added || moved ? copy.sort(compareNewestFirst) : copy, outcomes };
+  // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
+  if (added.length === 0 && !moved) {
+    positionIndex.set(copy, known);
+    return { entries: copy, outcomes };
+  }
+  // New tasks are sorted among themselves and merged in, in one pass (a burst of thousands of new tasks must not
+  // sort the whole list per frame); a creation time that changed re-sorts it all. The order is total (ties go by
+  // taskId), so this is the very list the one-by-one inserts give.
+  if (moved) return { entries: [...copy, ...added].sort(compareNewestFirst), outcomes };
+  return { entries: mergeSorted(copy, added.sort(compareNewestFirst)), outcomes };
 }
 
 /**
@@ -291,7 +331,10 @@ function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
   let index = positionIndex.get(entries);
   if (!index) {
     index = new Map();
-    for (const [i, entry] of entries.entries()) index.set(entry.task.taskId, i);
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (entry) index.set(entry.task.taskId, i);
+    }
     positionIndex.set(entries, index);
   }
   return index;
