@@ -95,25 +95,27 @@ export function compareNewestFirst(a: TaskEntry, b: TaskEntry): number {
   return a.task.taskId < b.task.taskId ? -1 : a.task.taskId > b.task.taskId ? 1 : 0;
 }
 
-/** Two lists in newest-first order merged into one, in one pass. */
+/** Two lists in newest-first order merged into one, in one pass that also indexes it (see positionsOf). */
 function mergeSorted(held: readonly TaskEntry[], added: readonly TaskEntry[]): TaskEntry[] {
-  const out: TaskEntry[] = new Array<TaskEntry>(held.length + added.length);
+  const out: TaskEntry[] = [];
+  const index = new Map<string, number>();
+  const put = (entry: TaskEntry) => index.set(entry.task.taskId, out.push(entry) - 1);
   let i = 0;
   let j = 0;
-  let k = 0;
   while (i < held.length && j < added.length) {
     const a = held[i] as TaskEntry;
     const b = added[j] as TaskEntry;
     if (compareNewestFirst(a, b) <= 0) {
-      out[k++] = a;
+      put(a);
       i++;
     } else {
-      out[k++] = b;
+      put(b);
       j++;
     }
   }
-  while (i < held.length) out[k++] = held[i++] as TaskEntry;
-  while (j < added.length) out[k++] = added[j++] as TaskEntry;
+  while (i < held.length) put(held[i++] as TaskEntry);
+  while (j < added.length) put(added[j++] as TaskEntry);
+  positionIndex.set(out, index);
   return out;
 }
 
