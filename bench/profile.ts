@@ -1,6 +1,7 @@
 /**
- * Where the main thread's time goes in one bench scenario: `npx tsx bench/profile.ts [storm|large]` (the update
- * storm, or a 50 MB result from the click on "Run as task" to its size notice and then through "Show content").
+ * Where the main thread's time goes in one bench scenario: `npx tsx bench/profile.ts [storm|large|cold|burst]` (the update
+ * storm, a burst of 10,000 unseen tasks announced by pushes (`burst 2000` for another count), a 50 MB result from the click on "Run as task" to its size notice and then through "Show content", or a
+ * cold start: a link to the demo server in a fresh context, from navigation to `Connected`).
  * Records a CPU profile of the built app in Chromium (CDP Profiler) while the scenario runs, and prints the
  * functions with the most self time, plus the heaviest stretch without a yield (the longest task, roughly).
  */
@@ -21,7 +22,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const scenario = process.argv[2] === 'large' ? 'large' : 'storm';
+const scenario = process.argv[2] === 'large' || process.argv[2] === 'cold' || process.argv[2] === 'burst' ? process.argv[2] : 'storm';
+const burstCount = Number(process.argv[3] ?? 10_000);
 const root = process.cwd();
 if (await appNeedsBuild(root)) await buildApp(root);
 const server = await startServer({ port: 0, host: '127.0.0.1', app: 'dist', root, allowOrigins: [], features: { bench: true } });
@@ -29,13 +31,26 @@ const browser = await chromium.launch({ executablePath: findChromium(), args: CH
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const cdp = await page.context().newCDPSession(page);
-  await page.goto(server.dashboardUrl);
-  await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  // A cold start is profiled from a page of the same origin (the same renderer), nothing of the app loaded yet.
+  await page.goto(scenario === 'cold' ? `${server.origin}/favicon.svg` : server.dashboardUrl);
+  if (scenario !== 'cold') await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const run = page.getByRole('region', { name: 'Run tool' });
-  if (scenario === 'storm') {
+  if (scenario === 'cold') {
+    await page.goto(server.dashboardUrl);
+    await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  } else if (scenario === 'burst') {
+    await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_burst');
+    await run.getByLabel(/^count\b/).fill(String(burstCount));
+    await run.getByRole('button', { name: 'Run as task' }).click();
+    await page.waitForFunction(
+      (total) => Number(document.querySelector('table[aria-label="Tasks"]')?.getAttribute('aria-rowcount') ?? 0) >= total,
+      burstCount + 1,
+      { polling: 'raf', timeout: 180_000 },
+    );
+  } else if (scenario === 'storm') {
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('bench_storm');
     await run.getByRole('button', { name: 'Run as task' }).click();
     // Until every storm task (and the storm itself) shows completed.

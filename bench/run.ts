@@ -12,11 +12,11 @@ import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
 import { median } from './harness';
 import { hostileText } from './hostile';
-import { coldLoad, largeResult, manyTasks, pushLatency, storm } from './scenarios';
+import { burst, coldLoad, largeResult, manyTasks, pushLatency, resultLatency, storm } from './scenarios';
 import { only, root, runs, scale, smoke, wanted } from './settings';
 
 type Figures = Record<string, number>;
-type Scenario = 'pushLatency' | 'manyTasks' | 'storm' | 'largeResults' | 'coldLoad' | 'hostileText';
+type Scenario = 'pushLatency' | 'resultLatency' | 'bursts' | 'manyTasks' | 'storm' | 'largeResults' | 'coldLoad' | 'hostileText';
 
 /** Each scenario gets a fresh demo server, so no scenario sees another's tasks. */
 async function withServer<T>(scenario: (server: RunningServer) => Promise<T>): Promise<T> {
@@ -33,6 +33,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const results: Record<Scenario, Figures[]> = {
     pushLatency: [],
+    resultLatency: [],
+    bursts: [],
     manyTasks: [],
     storm: [],
     largeResults: [],
@@ -41,12 +43,15 @@ async function main() {
   };
   /** The same push-latency and largest-result scenarios against the demo server's MCP 2026-07-28 endpoint. */
   const modernLatency: Figures[] = [];
+  const modernResult: Figures[] = [];
   const modernLarge: Figures[] = [];
   const largest = Math.max(...scale.sizes);
   try {
     for (let i = 0; i < runs; i++) {
       if (wanted('coldLoad')) results.coldLoad.push(await withServer((s) => coldLoad(browser, s)));
       if (wanted('pushLatency')) results.pushLatency.push(await withServer((s) => pushLatency(browser, s)));
+      if (wanted('resultLatency')) results.resultLatency.push(await withServer((s) => resultLatency(browser, s)));
+      if (wanted('bursts')) for (const n of scale.bursts) results.bursts.push(await withServer((s) => burst(browser, s, n)));
       if (wanted('storm')) results.storm.push(await withServer((s) => storm(browser, s)));
       if (wanted('largeResults'))
         for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
@@ -54,6 +59,7 @@ async function main() {
       if (wanted('hostileText')) results.hostileText.push(await withServer((s) => hostileText(browser, s)));
       if (wanted('modern')) {
         modernLatency.push(await withServer((s) => pushLatency(browser, s, true)));
+        modernResult.push(await withServer((s) => resultLatency(browser, s, true)));
         modernLarge.push(await withServer((s) => largeResult(browser, s, largest, true)));
       }
     }
@@ -74,10 +80,30 @@ async function main() {
       'p95 ≤ 50',
     ],
     [
+      'terminal push → small result on screen p50 / p95 / max (ms)',
+      `${med(results.resultLatency, 'p50')} / ${med(results.resultLatency, 'p95')} / ${med(results.resultLatency, 'max')}`,
+      'p50 ≤ 50, p95 ≤ 100',
+    ],
+    [
+      '2026-07-28: terminal push → small result on screen p50 / p95 / max (ms)',
+      `${med(modernResult, 'p50')} / ${med(modernResult, 'p95')} / ${med(modernResult, 'max')}`,
+      'p50 ≤ 50, p95 ≤ 100',
+    ],
+    [
       `2026-07-28: ${largest} MB result: first content (ms) / longest task (ms) / heap (MB)`,
       `${med(modernLarge, 'firstContentMs')} / ${med(modernLarge, 'longestTaskMs').toFixed(0)} / ${med(modernLarge, 'heapMb').toFixed(0)}`,
       largest === 50 ? '≤ 2000 / ≤ 200' : '',
     ],
+    ...scale.bursts.map((n): [string, string, string] => [
+      `burst of ${n} unseen tasks (pushes): longest frame / frames > 50 ms / longest task / all listed after last push (ms)`,
+      [
+        med(results.bursts, 'longestFrameMs', (r) => r.count === n).toFixed(0),
+        med(results.bursts, 'framesOver50ms', (r) => r.count === n),
+        med(results.bursts, 'longestTaskMs', (r) => r.count === n).toFixed(0),
+        med(results.bursts, 'listedAfterLastPushMs', (r) => r.count === n),
+      ].join(' / '),
+      'no frame > 50, listed ≤ 1000',
+    ]),
     [`${scale.tasks} tasks: first rows (ms)`, `${med(results.manyTasks, 'firstRowsMs')}`, '≤ 1000'],
     [`${scale.tasks} tasks: all loaded (ms)`, `${med(results.manyTasks, 'allLoadedMs')}`, ''],
     [
@@ -126,8 +152,14 @@ async function main() {
     [
       'cold load: first contentful paint / interactive (ms)',
       `${med(results.coldLoad, 'firstContentfulPaintMs').toFixed(0)} / ${med(results.coldLoad, 'interactiveMs')}`,
-      '',
+      'FCP ≤ 300',
     ],
+    [
+      'link to the demo server: FCP / navigation → Connected / reload → Connected (ms)',
+      `${med(results.coldLoad, 'linkFcpMs').toFixed(0)} / ${med(results.coldLoad, 'linkConnectedMs').toFixed(0)} / ${med(results.coldLoad, 'reloadConnectedMs').toFixed(0)}`,
+      'FCP ≤ 300, Connected ≤ 600',
+    ],
+    ['link to the demo server: bytes on the wire, cold (KB)', med(results.coldLoad, 'coldWireKb').toFixed(0), ''],
   ];
   const width = Math.max(...table.map((r) => r[0].length));
   console.log(`\nTaskdeck bench (${smoke ? 'smoke, 1 run, small' : `median of ${runs} runs`})\n`);
@@ -143,7 +175,7 @@ async function main() {
         runs,
         machine: { cpus: cpus().length, cpu: cpus()[0]?.model, memGb: Math.round(totalmem() / 2 ** 30), node: process.version },
         table,
-        results: { ...results, modern2026: { pushLatency: modernLatency, largeResults: modernLarge } },
+        results: { ...results, modern2026: { pushLatency: modernLatency, resultLatency: modernResult, largeResults: modernLarge } },
       },
       null,
       2,
@@ -155,14 +187,21 @@ async function main() {
     const problems: string[] = [];
     const one = (key: Scenario): Figures => results[key][0] ?? {};
     if (wanted('pushLatency') && !((one('pushLatency').transitions ?? 0) > 0)) problems.push('push latency: no status transition seen');
+    if (wanted('resultLatency') && one('resultLatency').results !== scale.resultRuns)
+      problems.push(`result latency: ${one('resultLatency').results} results on screen, expected ${scale.resultRuns}`);
+    if (wanted('bursts') && one('bursts').rows !== (scale.bursts[0] ?? 0) + 1)
+      problems.push(`burst: ${one('bursts').rows} rows, expected ${(scale.bursts[0] ?? 0) + 1}`);
     if (wanted('manyTasks') && one('manyTasks').tasks !== scale.tasks + 1)
       problems.push(`many tasks: ${one('manyTasks').tasks} rows, expected ${scale.tasks + 1}`);
     if (wanted('storm') && one('storm').missedFinal !== 0) problems.push(`storm: ${one('storm').missedFinal} final statuses missed`);
     if (wanted('largeResults') && !((one('largeResults').firstContentMs ?? 0) > 0)) problems.push('large result: no content');
     if (wanted('hostileText') && one('hostileText').results !== 2) problems.push('hostile text: not every result drawn');
     if (wanted('coldLoad') && !((one('coldLoad').initialJsGzipKb ?? 0) > 0)) problems.push('cold load: no JavaScript found');
+    if (wanted('coldLoad') && !((one('coldLoad').linkConnectedMs ?? 0) > 0)) problems.push('cold load: never Connected');
     if (wanted('modern') && !((modernLatency[0]?.transitions ?? 0) > 0))
       problems.push('2026-07-28 push latency: no status transition seen');
+    if (wanted('modern') && modernResult[0]?.results !== scale.resultRuns)
+      problems.push(`2026-07-28 result latency: ${modernResult[0]?.results} results on screen, expected ${scale.resultRuns}`);
     if (wanted('modern') && !((modernLarge[0]?.firstContentMs ?? 0) > 0)) problems.push('2026-07-28 large result: no content');
     if (problems.length) {
       console.error(`\nsmoke run failed:\n  ${problems.join('\n  ')}`);

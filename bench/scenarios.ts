@@ -29,6 +29,41 @@ export async function pushLatency(browser: Browser, server: RunningServer, moder
   return { transitions: seen.length, p50: pct(seen, 50), p95: pct(seen, 95), max: Math.max(...seen) };
 }
 
+/**
+ * Terminal push → result on screen: `bench_result` tasks run one after another (each selected as it starts, as Run
+ * as task does); the server stamps the result with the time it sends the terminal push, and the page notes the first
+ * animation frame after that text is in the Result region. Auto-fetch brings the result; nothing is clicked.
+ */
+export async function resultLatency(browser: Browser, server: RunningServer, modern = false) {
+  const { page } = await open(browser, server, modern);
+  // As a string: tsx would wrap named inner functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    window.__results = new Map();
+    new MutationObserver(() => {
+      const text = document.querySelector('.result-viewer')?.textContent ?? '';
+      const m = /bench result run=(\\d+) sent=(\\d+)/.exec(text);
+      if (!m || window.__results.has(Number(m[1]))) return;
+      window.__results.set(Number(m[1]), -1);
+      requestAnimationFrame(() => window.__results.set(Number(m[1]), Date.now() - Number(m[2])));
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  const seen: number[] = [];
+  for (let run = 1; run <= scale.resultRuns; run++) {
+    await runTool(page, 'bench_result', { work_ms: '400', run: String(run) });
+    const ms = await page.waitForFunction(
+      (n) => {
+        const value = (window as unknown as { __results: Map<number, number> }).__results.get(n) ?? -1;
+        return value >= 0 ? value : false;
+      },
+      run,
+      { timeout: 60_000, polling: 'raf' },
+    );
+    seen.push(Number(await ms.jsonValue()));
+  }
+  await page.close();
+  return { results: seen.length, p50: pct(seen, 50), p95: pct(seen, 95), max: Math.max(...seen) };
+}
+
 export async function manyTasks(browser: Browser, server: RunningServer) {
   const filler = await open(browser, server);
   await runTool(filler.page, 'bench_fill', { count: String(scale.tasks) });
@@ -86,6 +121,51 @@ export async function manyTasks(browser: Browser, server: RunningServer) {
     framesOver50ms: frames.filter((f) => f > 50).length,
     longestFrameMs: Math.max(0, ...frames),
     heapMb: heap,
+  };
+}
+
+/**
+ * A burst of tasks the page has never seen: `count` tasks started at once on the server and announced only by one
+ * status push each (and tasks/list). Frames and long tasks from the click on "Run as task" until every task is
+ * listed; `listedAfterLastPushMs`: from the server sending the last push to the frame where the list holds them all.
+ */
+export async function burst(browser: Browser, server: RunningServer, count: number) {
+  const { page } = await open(browser, server);
+  await longTasks(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framing: boolean };
+    w.__frames.length = 0;
+    w.__framing = true;
+  });
+  await runTool(page, 'bench_burst', { count: String(count) });
+  const result = page.getByRole('region', { name: 'Result' });
+  const text = (await result.getByText(/last push sent=\d+/).textContent({ timeout: 180_000 })) ?? '';
+  const lastPush = Number(/last push sent=(\d+)/.exec(text)?.[1] ?? NaN);
+  const listed = await page.waitForFunction(
+    (total) => {
+      const rows = Number(document.querySelector('table[aria-label="Tasks"]')?.getAttribute('aria-rowcount') ?? 0);
+      return rows >= total ? Date.now() : false;
+    },
+    count + 1,
+    { polling: 'raf', timeout: 180_000 },
+  );
+  const listedAt = Number(await listed.jsonValue());
+  await frame(page);
+  const frames = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __framing: boolean };
+    w.__framing = false;
+    return w.__frames.splice(0);
+  });
+  const long = await longTasks(page);
+  const rows = Number(await page.getByRole('table', { name: 'Tasks' }).getAttribute('aria-rowcount'));
+  await page.close();
+  return {
+    count,
+    rows,
+    listedAfterLastPushMs: listedAt - lastPush,
+    longestFrameMs: Math.max(0, ...frames),
+    framesOver50ms: frames.filter((f) => f > 50).length,
+    longestTaskMs: long.length ? Math.max(...long) : 0,
   };
 }
 
@@ -178,5 +258,44 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
   const interactive = Date.now() - t0;
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
   await page.close();
-  return { initialJsGzipKb: gzipKb, allJsGzipKb: allJsKb, firstContentfulPaintMs: fcp, interactiveMs: interactive };
+  // A link to the dashboard with the demo server in it, in a fresh browser context (nothing cached): navigation →
+  // first contentful paint, and navigation → `Connected` (read in the page, within a frame); then a reload, with
+  // the hashed files in the HTTP cache.
+  const linked = await browser.newPage();
+  const wire: { bytes: number } = { bytes: 0 };
+  linked.on('response', (response) => {
+    void response
+      .request()
+      .sizes()
+      .then((sizes) => (wire.bytes += sizes.responseBodySize + sizes.responseHeadersSize))
+      .catch(() => {});
+  });
+  await linked.goto(server.dashboardUrl);
+  const connectedAt = () =>
+    linked
+      .waitForFunction(
+        () =>
+          document.querySelector('[role="status"][aria-label="Connection status"]')?.textContent?.includes('Connected')
+            ? performance.now()
+            : false,
+        undefined,
+        { polling: 'raf', timeout: 60_000 },
+      )
+      .then(async (handle) => Number(await handle.jsonValue()));
+  const connected = await connectedAt();
+  const linkedFcp = await linked.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
+  const coldWireKb = wire.bytes / 1024;
+  await linked.reload();
+  const warmConnected = await connectedAt();
+  await linked.close();
+  return {
+    initialJsGzipKb: gzipKb,
+    allJsGzipKb: allJsKb,
+    firstContentfulPaintMs: fcp,
+    interactiveMs: interactive,
+    linkFcpMs: linkedFcp,
+    linkConnectedMs: connected,
+    reloadConnectedMs: warmConnected,
+    coldWireKb,
+  };
 }

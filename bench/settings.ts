@@ -7,5 +7,14 @@ export const wanted = (name: string) => !only || only.has(name);
 export const runs = smoke ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 export const root = process.cwd();
 export const scale = smoke
-  ? { latency: 20, tasks: 500, stormTasks: 100, stormRate: 200, stormSeconds: 1, sizes: [1] }
-  : { latency: 200, tasks: 10_000, stormTasks: 2000, stormRate: 1000, stormSeconds: 10, sizes: [1, 10, 50] };
+  ? { latency: 20, resultRuns: 3, bursts: [500], tasks: 500, stormTasks: 100, stormRate: 200, stormSeconds: 1, sizes: [1] }
+  : {
+      latency: 200,
+      resultRuns: 30,
+      bursts: [10_000, 2000],
+      tasks: 10_000,
+      stormTasks: 2000,
+      stormRate: 1000,
+      stormSeconds: 10,
+      sizes: [1, 10, 50],
+    };

@@ -67,6 +67,60 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
   );
 
   server.experimental.tasks.registerToolTask(
+    'bench_result',
+    {
+      description: 'Bench: works `work_ms`, then completes with a small result stamped with the time its terminal push is sent',
+      inputSchema: {
+        work_ms: z.number().int().min(0).max(60_000).default(150),
+        run: z.number().int().min(0).default(0),
+      },
+      execution: { taskSupport: 'optional' },
+    },
+    {
+      createTask: async ({ work_ms, run }: { work_ms: number; run: number }, extra: CreateTaskRequestHandlerExtra) => {
+        const task = await extra.taskStore.createTask({ ttl: null, pollInterval: 60_000 });
+        const created = { ...task };
+        setTimeout(() => {
+          void extra.taskStore
+            .storeTaskResult(task.taskId, 'completed', done(`bench result run=${run} sent=${Date.now()}`))
+            .catch(() => {});
+        }, work_ms);
+        return { task: created };
+      },
+      ...passthrough,
+    } as never,
+  );
+
+  server.experimental.tasks.registerToolTask(
+    'bench_burst',
+    {
+      description:
+        'Bench: `count` new tasks announced only by one status push each, sent at once; completes saying when the last push went out',
+      inputSchema: { count: z.number().int().min(1).max(50_000).default(10_000) },
+      execution: { taskSupport: 'optional' },
+    },
+    {
+      createTask: async ({ count }: { count: number }, extra: CreateTaskRequestHandlerExtra) => {
+        const controller = await extra.taskStore.createTask({ ttl: null, pollInterval: 60_000 });
+        const created = { ...controller };
+        void (async () => {
+          // The page takes this task (and its listen) first; then the burst.
+          await new Promise((r) => setTimeout(r, 300));
+          const ids: string[] = [];
+          for (let i = 0; i < count; i++) ids.push((await extra.taskStore.createTask({ ttl: null, pollInterval: 600_000 })).taskId);
+          await Promise.all(ids.map((id) => extra.taskStore.updateTaskStatus(id, 'working', 'burst').catch(() => {})));
+          const last = Date.now();
+          await extra.taskStore
+            .storeTaskResult(controller.taskId, 'completed', done(`burst: ${count} tasks, last push sent=${last}`))
+            .catch(() => {});
+        })();
+        return { task: created };
+      },
+      ...passthrough,
+    } as never,
+  );
+
+  server.experimental.tasks.registerToolTask(
     'bench_storm',
     {
       description: 'Bench: `tasks` live tasks and `rate` status pushes per second across them for `seconds`, then every task completes',

@@ -72,7 +72,7 @@ const ELICITS = new Set(['ask']);
 
 const TOOLS: readonly DemoTool[] = [...DEMO_TOOLS, ...MODERN_TOOLS];
 
-/** For `npm run bench` (`--bench`): `count` status changes, one every `interval_ms`, each stamped with its send time. */
+/** For `npm run bench` (`--bench`): timed status changes (latency), and a small result stamped with its send time. */
 const BENCH_TOOLS: readonly DemoTool[] = [
   {
     name: 'bench_latency',
@@ -88,6 +88,20 @@ const BENCH_TOOLS: readonly DemoTool[] = [
         await control.report(`seq=${i} sent=${Date.now()}`);
       }
       return { status: 'completed', result: { content: [{ type: 'text', text: 'latency run done' }] } };
+    },
+  },
+  {
+    name: 'bench_result',
+    title: 'Bench result',
+    description: 'Bench: works `work_ms`, then completes with a small result stamped with the time its terminal push is sent',
+    inputSchema: {
+      work_ms: z.number().int().min(0).max(60_000).default(150),
+      run: z.number().int().min(0).default(0),
+    },
+    work: (args) => async (control) => {
+      await control.sleep(Number(args.work_ms));
+      const text = `bench result run=${Number(args.run)} sent=${Date.now()}`;
+      return { status: 'completed', result: { content: [{ type: 'text', text }] } };
     },
   },
 ];

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { COMPRESSIBLE, encode, MIN_COMPRESS_BYTES } from './precompress.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +46,53 @@ export function devCsp(nonce: string): string {
     .replace("connect-src 'self' http: https:", "connect-src 'self' http: https: ws: wss:");
 }
 
-/** Serves the built app from `root`, falling back to index.html for client-side routes. */
+type Encoding = 'br' | 'gzip';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** The encodings the client accepts, best first (brotli, then gzip); `q=0` refuses one. */
+export function acceptedEncodings(header: string | string[] | undefined): Encoding[] {
+  const q = new Map<string, number>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    if (name) q.set(name, weight === undefined ? 1 : Number(weight));
+  }
+  const weightOf = (name: Encoding) => q.get(name) ?? q.get('*') ?? 0;
+  return (['br', 'gzip'] as const).filter((e) => weightOf(e) > 0);
+}
+
+/** Compressed on the fly (a file with no precompressed copy beside it), kept while the file is unchanged. */
+const encodedCache = new Map<string, { mtimeMs: number; size: number; body: Buffer }>();
+const ENCODED_CACHE_BYTES = 64 * 2 ** 20;
+let encodedBytes = 0;
+
+async function encodedBody(file: string, info: Stats, encoding: Encoding): Promise<{ body?: Buffer; path?: string; size: number }> {
+  // A copy written at build time (server/precompress.ts), when it is not older than the file.
+  const sibling = `${file}${SUFFIX[encoding]}`;
+  const pre = await stat(sibling).catch(() => null);
+  if (pre?.isFile() && pre.mtimeMs >= info.mtimeMs) return { path: sibling, size: pre.size };
+  const key = `${encoding}\n${file}`;
+  const hit = encodedCache.get(key);
+  if (hit && hit.mtimeMs === info.mtimeMs && hit.size === info.size) return { body: hit.body, size: hit.body.length };
+  const body = await encode(await readFile(file), encoding, 'quick');
+  if (hit) encodedBytes -= hit.body.length;
+  encodedCache.delete(key);
+  encodedCache.set(key, { mtimeMs: info.mtimeMs, size: info.size, body });
+  encodedBytes += body.length;
+  // Oldest first out, past the budget.
+  for (const [k, v] of encodedCache) {
+    if (encodedBytes <= ENCODED_CACHE_BYTES) break;
+    encodedCache.delete(k);
+    encodedBytes -= v.body.length;
+  }
+  return { body, size: body.length };
+}
+
+/**
+ * Serves the built app from `root`, falling back to index.html for client-side routes. Text files go out in brotli
+ * or gzip when the client accepts it (the build's precompressed copies, or compressed once and cached); files under
+ * /assets/ carry a content hash in their name and are cached for a year, everything else is revalidated (ETag).
+ */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
   const candidate = normalize(join(root, pathname));
@@ -60,19 +107,34 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
     return;
   }
-  const immutable = pathname.startsWith('/assets/');
-  res.writeHead(200, {
+  const immutable = pathname.startsWith('/assets/') && file !== join(root, 'index.html');
+  const compressible = COMPRESSIBLE.has(extname(file)) && info.size >= MIN_COMPRESS_BYTES;
+  const encoding = compressible ? acceptedEncodings(req.headers['accept-encoding'])[0] : undefined;
+  const etag = `W/"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}${encoding ? `-${encoding}` : ''}"`;
+  const headers: Record<string, string> = {
     'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-    'Content-Length': String(info.size),
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ETag: etag,
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': APP_CSP,
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Referrer-Policy': 'no-referrer',
+    ...(compressible && { Vary: 'Accept-Encoding' }),
+  };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const encoded = encoding ? await encodedBody(file, info, encoding) : undefined;
+  res.writeHead(200, {
+    ...headers,
+    'Content-Length': String(encoded ? encoded.size : info.size),
+    ...(encoding && { 'Content-Encoding': encoding }),
   });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  if (encoded?.body) res.end(encoded.body);
+  else createReadStream(encoded?.path ?? file).pipe(res);
 }

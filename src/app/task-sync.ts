@@ -11,7 +11,9 @@ import { frameOrTimeout, HeldPushes, type FlushScheduler } from '../tasks/push-b
 import { selectionStore } from '../tasks/selection-store';
 import { runSyncAction } from '../tasks/sync-actions';
 import { PollingScheduler } from '../tasks/sync-scheduler';
-import type { TaskEntry } from '../tasks/task-cache';
+import { findTask, type TaskEntry } from '../tasks/task-cache';
+import { AutoFetcher, taskEnds } from '../tasks/auto-fetch';
+import { resultQueryOptions } from '../tasks/result-query';
 
 const TICK_MS = 250;
 /** A push this long after the previous cache write is applied at once rather than at the next frame. */
@@ -90,21 +92,42 @@ export function useSessionSync(session: McpSession | null): void {
     const controller = new AbortController();
     const target = { queryClient, serverUrl, generation, client, signal: controller.signal };
     const scheduler = new PollingScheduler(Date.now);
-    const hasResult = (taskId: string) =>
-      queryClient.getQueryData(mcpKeys.result(serverUrl, taskId)) !== undefined ||
-      queryClient.getQueryState(mcpKeys.result(serverUrl, taskId))?.fetchStatus === 'fetching';
+    const entries = () => queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [];
+    // Polls (tasks/get at each task's pollInterval) and input streams are due with time: a tick looks for them.
     const timer = setInterval(() => {
       if (liveStore.getState().paused) return;
-      const view = {
-        entries: queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [],
-        autoFetch: prefsStore.getState().autoFetch,
-        selectedTaskId: selectionStore.getState().selectedTaskId,
-        hasResult,
-      };
+      const view = { entries: entries(), selectedTaskId: selectionStore.getState().selectedTaskId };
       for (const action of scheduler.due(view)) runSyncAction(target, scheduler, action);
     }, TICK_MS);
+    // Results are due when a task ends: the write that ends it says so, and the fetch starts in the same turn.
+    const fetcher = new AutoFetcher(
+      {
+        enabled: () => prefsStore.getState().autoFetch,
+        paused: () => liveStore.getState().paused,
+        entry: (taskId) => findTask(entries(), taskId),
+        hasResult: (taskId) =>
+          queryClient.getQueryData(mcpKeys.result(serverUrl, taskId)) !== undefined ||
+          queryClient.getQueryState(mcpKeys.result(serverUrl, taskId))?.fetchStatus === 'fetching',
+      },
+      (taskId) => queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, taskId, client)),
+    );
+    const offEnded = taskEnds.on('ended', (event) => {
+      if (event.serverUrl === serverUrl && !controller.signal.aborted) fetcher.ended(event.taskIds);
+    });
+    // What ended before this session listened (or while Auto-fetch was off, or live updates paused): one look over
+    // the list when that changes, never a periodic scan.
+    fetcher.scan(entries());
+    const offPrefs = prefsStore.subscribe((state, prev) => {
+      if (state.autoFetch && !prev.autoFetch) fetcher.scan(entries());
+    });
+    const offLive = liveStore.subscribe((state, prev) => {
+      if (prev.paused && !state.paused) fetcher.scan(entries());
+    });
     return () => {
       clearInterval(timer);
+      offEnded();
+      offPrefs();
+      offLive();
       controller.abort();
     };
   }, [session, queryClient]);

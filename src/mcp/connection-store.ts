@@ -236,11 +236,14 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
         session,
         generation,
         serverUrl: session.serverUrl,
-        detail: `via ${via}${session.notificationStream ? '' : ' (no notification stream: polling)'}`,
+        detail: `via ${via}`,
         hint: session.transportNote,
         // A typed command line is not remembered (it may hold a secret argument); a configured name is.
         recent:
           transport !== 'stdio' || stdioName(session.serverUrl) ? rememberServer({ url: session.serverUrl, transport }) : get().recent,
+      });
+      void session.notificationStream.then((stream) => {
+        if (stream === 'none' && get().session === session) set({ detail: `via ${via} (no notification stream: polling)` });
       });
       return session;
     };

@@ -19,7 +19,7 @@ vi.mock('./session', () => ({
       protocolVersion: undefined,
       capabilities: {},
       instructions: undefined,
-      notificationStream: true,
+      notificationStream: Promise.resolve('open'),
       close: () => Promise.resolve(),
     });
   },

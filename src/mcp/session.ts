@@ -58,8 +58,11 @@ export interface McpSession {
   readonly protocolVersion: string | undefined;
   readonly capabilities: ServerCapabilities;
   readonly instructions: string | undefined;
-  /** False when the server offers no notification stream (GET answered 405): live status then comes by polling. */
-  readonly notificationStream: boolean;
+  /**
+   * The notification stream, requested when the session opened (Connected does not wait for it): settles `open` once
+   * the server answers the GET with an event stream, `none` when it offers none (405): live status then comes by polling.
+   */
+  readonly notificationStream: Promise<NotificationStream>;
   close: () => Promise<void>;
 }
 
@@ -113,6 +116,7 @@ function createClient(events: SessionEvents): Client {
 }
 
 type StreamState = 'open' | 'unsupported';
+export type NotificationStream = 'open' | 'none';
 
 /** Bytes of the notification stream handed on per task when a large chunk arrives (about 30 pushes). */
 const STREAM_PIECE = 8 * 1024;
@@ -262,8 +266,9 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
     described.status ??= httpStatusOf(error);
     throw described;
   }
-  const timeout = new Promise<StreamState>((resolve) => setTimeout(() => resolve('unsupported'), Math.min(timeoutMs, 5000)));
-  const stream = await Promise.race([streamReady, timeout]);
+  // Initialized, and the stream requested: connected. A proxy that holds the stream's first bytes back does not hold
+  // the page back; Server info says when the stream is confirmed.
+  const notificationStream = streamReady.then((state): NotificationStream => (state === 'open' ? 'open' : 'none'));
   const heartbeat = setInterval(() => checkAlive('The server stopped answering.'), options.heartbeatMs ?? 15_000);
   return {
     client,
@@ -276,7 +281,7 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
     protocolVersion: inner instanceof StreamableHTTPClientTransport ? inner.protocolVersion : undefined,
     capabilities: client.getServerCapabilities() ?? {},
     instructions: client.getInstructions(),
-    notificationStream: stream === 'open',
+    notificationStream,
     async close() {
       closing = true;
       clearInterval(heartbeat);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TaskPushEvent } from '../mcp/connection-store';
-import { reportObservation } from './behaviour-store';
+import { reportObservation, reportObservations } from './behaviour-store';
+import type { Observation } from './behaviour';
 import { mcpKeys } from './keys';
 import { parseTask, timeOf, type Task } from './task';
 import { groupByServer } from './push-buffer';
@@ -10,12 +11,12 @@ import { selectionStore } from './selection-store';
 import { taskRegistry } from './registry-store';
 import type { RememberedTask } from './task-registry';
 import {
-  applyTaskUpdate,
   applyTaskUpdates,
+  endedBy,
   findTask,
   markExpired,
   markExpiredMany,
-  mergeListedTasks,
+  mergeListed,
   MAX_TASKS_PER_SERVER,
   withinTaskLimit,
   withoutTask,
@@ -24,9 +25,21 @@ import {
   type UpdateOutcome,
 } from './task-cache';
 import { messageOf } from '../lib/errors';
+import { taskEnds } from './auto-fetch';
+
+/** Tells the auto-fetcher which tasks a write ended, once the write is in the cache. */
+function announceEnded(serverUrl: string, taskIds: readonly string[]): void {
+  if (taskIds.length) taskEnds.emit('ended', { serverUrl, taskIds });
+}
 
 /** Reports what the rules refused to apply, as a protocol observation. */
 function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, source: string, now: number): void {
+  const rejection = rejectionOf(outcome, task, source, now);
+  if (rejection) reportObservation(serverUrl, rejection);
+}
+
+/** What the rules refused to apply, as an observation, when it is worth one. */
+function rejectionOf(outcome: UpdateOutcome, task: Task, source: string, now: number): Observation | undefined {
   // An optimistic cancel of ours is not the server's terminal status: pushes racing it are no violation.
   const optimistic = outcome.previous?.lastSource === 'cancel' && now - outcome.previous.receivedAt < 10_000;
   // States that came by different ways (a poll's answer, a push on the stream) can cross on the way: an older one
@@ -36,16 +49,16 @@ function reportRejection(serverUrl: string, outcome: UpdateOutcome, task: Task, 
     outcome.previous !== undefined &&
     outcome.previous.lastSource !== source &&
     now - outcome.previous.receivedAt < 5_000;
-  if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic || overtaken) return;
+  if (!outcome.rejected || outcome.rejected === 'expired' || !outcome.previous || optimistic || overtaken) return undefined;
   const held = outcome.previous.task;
-  reportObservation(serverUrl, {
+  return {
     type: 'rejected-update',
     reason: outcome.rejected,
     taskId: task.taskId,
     held: outcome.rejected === 'stale' ? held.lastUpdatedAt : held.status,
     offered: outcome.rejected === 'stale' ? task.lastUpdatedAt : task.status,
     source,
-  });
+  };
 }
 
 /** Writes one task state into the server's task list in the cache, and reports what the rules rejected. */
@@ -54,9 +67,16 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
   const held = queryClient.getQueryData<TaskEntry[]>(key) ?? [];
   // A poll answer for a task no longer listed (forgotten while the request was out) does not bring it back.
   if (info.source === 'poll' && !findTask(held, task.taskId)) return { entries: held };
-  const outcome = applyTaskUpdate(held, task, info);
-  queryClient.setQueryData<TaskEntry[]>(key, outcome.entries);
+  const { entries, outcomes } = applyTaskUpdates(held, [{ task, info }]);
+  const first = outcomes[0];
+  const outcome: UpdateOutcome = {
+    entries,
+    ...(first?.rejected && { rejected: first.rejected }),
+    ...(first?.previous && { previous: first.previous }),
+  };
+  queryClient.setQueryData<TaskEntry[]>(key, entries);
   reportRejection(serverUrl, outcome, task, info.source, info.now);
+  announceEnded(serverUrl, endedBy(entries, [{ task }], outcomes));
   return outcome;
 }
 
@@ -109,8 +129,12 @@ export function dropTask(queryClient: QueryClient, serverUrl: string, taskId: st
 }
 
 /** One page of tasks/list, merged into what the page holds (tasks only this page knows stay). */
-export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tasks: readonly Task[], generation: number): void {
-  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl), (old) => mergeListedTasks(old ?? [], tasks, Date.now(), generation));
+export function mergeListedPage(queryClient: QueryClient, serverUrl: string, tasks: readonly Task[], generation: number): TaskEntry[] {
+  const key = mcpKeys.tasks(serverUrl);
+  const { entries, ended } = mergeListed(queryClient.getQueryData<TaskEntry[]>(key) ?? [], tasks, Date.now(), generation);
+  queryClient.setQueryData<TaskEntry[]>(key, entries);
+  announceEnded(serverUrl, ended);
+  return entries;
 }
 
 /**
@@ -227,7 +251,9 @@ function afterNextPaint(): Promise<void> {
 export function applyPushes(queryClient: QueryClient, events: readonly TaskPushEvent[]): void {
   for (const [serverUrl, batch] of groupByServer(events)) {
     const key = mcpKeys.tasks(serverUrl);
-    const listedAt = queryClient.getQueryState(key)?.dataUpdatedAt ?? 0;
+    // The last tasks/list page (not the last write to the list: every push writes it, and a burst of new tasks would
+    // all look older than the "listing" that was only the previous frame's write).
+    const listedAt = queryClient.getQueryState(mcpKeys.tasksPaging(serverUrl))?.dataUpdatedAt ?? 0;
     const updates: { task: Task; info: UpdateInfo; method: TaskPushEvent['method'] }[] = [];
     for (const { generation, params, method, receivedAt } of batch) {
       const task = parseTask(params);
@@ -245,14 +271,19 @@ export function applyPushes(queryClient: QueryClient, events: readonly TaskPushE
     }
     if (accepted.length === 0) continue;
     const { entries, outcomes } = applyTaskUpdates(held, accepted);
+    // The frame's observations go to Server behaviour as one update, not one per push.
+    const observations: Observation[] = [];
     accepted.forEach(({ task, method, info }, i) => {
       const outcome = outcomes[i];
       if (!outcome) return;
       // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
       const unknownTask = !outcome.known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
-      reportObservation(serverUrl, { type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
-      reportRejection(serverUrl, { entries, ...outcome }, task, 'push', info.now);
+      observations.push({ type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
+      const rejection = rejectionOf({ entries, ...outcome }, task, 'push', info.now);
+      if (rejection) observations.push(rejection);
     });
+    reportObservations(serverUrl, observations);
     queryClient.setQueryData<TaskEntry[]>(key, entries);
+    announceEnded(serverUrl, endedBy(entries, accepted, outcomes));
   }
 }

@@ -3,7 +3,6 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { McpSession } from '../mcp/session';
 import { listTasksPage } from './api';
 import { mcpKeys } from './keys';
-import { mergeListedTasks, type TaskEntry } from './task-cache';
 import { mergeListedPage } from './cache-writes';
 
 /** Where tasks/list paging stands for a server: the cursor of the next page, if there is one. */
@@ -48,7 +47,8 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
               seenCursors: new Set(page.nextCursor !== undefined ? [page.nextCursor] : []),
               idlePages: 0,
             });
-            return mergeListedTasks(queryClient.getQueryData<TaskEntry[]>(key) ?? [], page.tasks, Date.now(), session.generation);
+            // Written here, not only returned: a task the page ends is fetched once the list holds its end.
+            return mergeListedPage(queryClient, serverUrl, page.tasks, session.generation);
           }
         : skipToken,
     // Fresh for good once listed; until then, data written by others (kept results, pushes, a started task) must

@@ -6,7 +6,6 @@ import { reportObservation, reportRpcError } from './behaviour-store';
 import { expireForgotten, storeFetchedResult, writeTask } from './cache-writes';
 import { mcpKeys } from './keys';
 import { resultObservation } from './result';
-import { resultQueryOptions } from './result-query';
 import { isTerminal } from './status';
 import type { SyncAction, SyncScheduler } from './sync-scheduler';
 
@@ -26,7 +25,6 @@ const STREAM_TIMEOUT_MS = 30 * 60_000;
 /** Starts what the scheduler decided; each outcome goes back to it. */
 export function runSyncAction(target: SyncTarget, scheduler: SyncScheduler, action: SyncAction): void {
   if (action.kind === 'poll') poll(target, scheduler, action.taskId);
-  else if (action.kind === 'fetch-result') autoFetch(target, scheduler, action.taskId);
   else openInputStream(target, scheduler, action.taskId);
 }
 
@@ -45,13 +43,6 @@ function poll({ queryClient, serverUrl, generation, client, signal }: SyncTarget
       }
       scheduler.pollEnded(taskId, 'failed');
     });
-}
-
-function autoFetch({ queryClient, serverUrl, client }: SyncTarget, scheduler: SyncScheduler, taskId: string): void {
-  void queryClient
-    .fetchQuery(resultQueryOptions(queryClient, serverUrl, taskId, client))
-    .catch(() => {})
-    .finally(() => scheduler.resultEnded(taskId));
 }
 
 function openInputStream(

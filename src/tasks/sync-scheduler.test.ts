@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTO_FETCH_CONCURRENCY, POLL_CONCURRENCY, PollingScheduler, STREAM_LIMIT, STREAM_RETRY_MS, type SyncView } from './sync-scheduler';
+import { POLL_CONCURRENCY, PollingScheduler, STREAM_LIMIT, STREAM_RETRY_MS, type SyncView } from './sync-scheduler';
 import type { TaskEntry } from './task-cache';
 import type { TaskStatus } from './status';
 
@@ -28,7 +28,7 @@ function fakeClock(start = 0) {
 }
 
 function view(entries: TaskEntry[], extra: Partial<SyncView> = {}): SyncView {
-  return { entries, autoFetch: true, selectedTaskId: undefined, hasResult: () => false, ...extra };
+  return { entries, selectedTaskId: undefined, ...extra };
 }
 
 const kinds = (actions: { kind: string; taskId: string }[]) => actions.map((a) => `${a.kind}:${a.taskId}`);
@@ -74,31 +74,6 @@ describe('sync scheduler (seed and 2025-11-25 rules)', () => {
     scheduler.pollEnded('t0', 'ok');
     scheduler.pollEnded('t1', 'gone');
     expect(scheduler.due(view(entries))).toHaveLength(2);
-  });
-
-  it('fetches the result of a task that ended after running here, once, and never one it only saw ended', () => {
-    const scheduler = new PollingScheduler(fakeClock().now);
-    const entries = [entry('ran', 'completed', 0, { ranHere: true }), entry('listed', 'completed', 0)];
-    expect(kinds(scheduler.due(view(entries)))).toEqual(['fetch-result:ran']);
-    scheduler.resultEnded('ran');
-    expect(scheduler.due(view(entries))).toEqual([]);
-  });
-
-  it('fetches nothing when auto-fetch is off, when the result is already there, or when the task expired', () => {
-    const scheduler = new PollingScheduler(fakeClock().now);
-    const done = entry('a', 'failed', 0, { ranHere: true });
-    expect(scheduler.due(view([done], { autoFetch: false }))).toEqual([]);
-    expect(scheduler.due(view([done], { hasResult: (id) => id === 'a' }))).toEqual([]);
-    expect(scheduler.due(view([{ ...done, expired: { at: 0, reason: 'gone' } }]))).toEqual([]);
-    expect(kinds(scheduler.due(view([done])))).toEqual(['fetch-result:a']);
-  });
-
-  it(`fetches at most ${AUTO_FETCH_CONCURRENCY} results at once in a storm of completions`, () => {
-    const scheduler = new PollingScheduler(fakeClock().now);
-    const entries = Array.from({ length: 50 }, (_, i) => entry(`t${i}`, 'completed', 0, { ranHere: true }));
-    expect(scheduler.due(view(entries))).toHaveLength(AUTO_FETCH_CONCURRENCY);
-    scheduler.resultEnded('t0');
-    expect(kinds(scheduler.due(view(entries)))).toEqual([`fetch-result:t${AUTO_FETCH_CONCURRENCY}`]);
   });
 
   it(`listens for input requests on at most ${STREAM_LIMIT} tasks, but always on the selected one`, () => {

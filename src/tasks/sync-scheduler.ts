@@ -1,9 +1,6 @@
 import { pollBackoff, tasksDueForPoll } from './poll-schedule';
-import { isTerminal } from './status';
 import type { TaskEntry } from './task-cache';
 
-/** Results fetched automatically at once: a storm of completions must not open thousands of requests. */
-export const AUTO_FETCH_CONCURRENCY = 4;
 /**
  * tasks/get polls in flight at once, and background tasks/result streams (input_required) open at once: the list
  * may hold thousands of live tasks, and a browser opens only six HTTP/1.1 connections to a server.
@@ -17,41 +14,30 @@ export const STREAM_RETRY_MS = 5000;
 export type SyncAction =
   /** tasks/get: the task has been silent for its poll interval. */
   | { kind: 'poll'; taskId: string }
-  /** tasks/result for a task seen running in this page that has now ended (auto-fetch). */
-  | { kind: 'fetch-result'; taskId: string }
   /** A background tasks/result that receives the task's input requests while it is input_required. */
   | { kind: 'input-stream'; taskId: string };
 
 /** What the scheduler looks at: the server's tasks as the page holds them, and the user's settings. */
 export interface SyncView {
   entries: readonly TaskEntry[];
-  autoFetch: boolean;
   selectedTaskId: string | undefined;
-  /** A result for this task is already in the page, or being fetched. */
-  hasResult: (taskId: string) => boolean;
 }
 
 export type PollOutcome = 'ok' | 'failed' | 'gone';
 export type StreamOutcome = 'answered' | 'refused' | 'failed';
 
 /**
- * When to poll, fetch and listen, for one session, decided from state alone: `due` turns the task list into
+ * When to poll and listen, for one session, decided from state alone: `due` turns the task list into
  * actions and counts each as started; the outcomes report back. No timers, no I/O: the caller owns both, and the
  * clock is injected. One implementation per protocol generation, behind this interface.
  */
 export interface SyncScheduler {
   due(view: SyncView): SyncAction[];
   pollEnded(taskId: string, outcome: PollOutcome): void;
-  resultEnded(taskId: string): void;
   streamEnded(taskId: string, outcome: StreamOutcome): void;
 }
 
 export type Clock = () => number;
-
-/** A task seen running in this page: only such a task's end is worth fetching a result for on its own. */
-function seenRunning(entry: TaskEntry): boolean {
-  return entry.history.some((h) => !isTerminal(h.status) && h.status !== 'expired');
-}
 
 /**
  * The seed draft's and 2025-11-25's rules, which share them: statuses come by push when the server sends them and by
@@ -66,9 +52,6 @@ export class PollingScheduler implements SyncScheduler {
   private readonly streaming = new Set<string>();
   private readonly refused = new Set<string>();
   private readonly streamRetryAt = new Map<string, number>();
-  /** Results fetched automatically (one try each), and those still in flight. */
-  private readonly autoFetched = new Set<string>();
-  private readonly fetching = new Set<string>();
 
   constructor(private readonly now: Clock) {}
 
@@ -77,11 +60,6 @@ export class PollingScheduler implements SyncScheduler {
     const actions: SyncAction[] = [];
     for (const entry of view.entries) {
       const id = entry.task.taskId;
-      if (view.autoFetch && this.fetching.size < AUTO_FETCH_CONCURRENCY && this.endedUnfetched(entry, view)) {
-        this.autoFetched.add(id);
-        this.fetching.add(id);
-        actions.push({ kind: 'fetch-result', taskId: id });
-      }
       if (this.wantsStream(entry, view.selectedTaskId, now)) {
         this.streaming.add(id);
         actions.push({ kind: 'input-stream', taskId: id });
@@ -106,19 +84,10 @@ export class PollingScheduler implements SyncScheduler {
     }
   }
 
-  resultEnded(taskId: string): void {
-    this.fetching.delete(taskId);
-  }
-
   streamEnded(taskId: string, outcome: StreamOutcome): void {
     this.streaming.delete(taskId);
     if (outcome === 'refused') this.refused.add(taskId);
     if (outcome === 'failed') this.streamRetryAt.set(taskId, this.now() + STREAM_RETRY_MS);
-  }
-
-  private endedUnfetched(entry: TaskEntry, view: SyncView): boolean {
-    const id = entry.task.taskId;
-    return isTerminal(entry.task.status) && !entry.expired && !this.autoFetched.has(id) && seenRunning(entry) && !view.hasResult(id);
   }
 
   private wantsStream(entry: TaskEntry, selectedTaskId: string | undefined, now: number): boolean {

@@ -74,14 +74,49 @@ function transitionOf(task: Task, info: UpdateInfo): Transition {
   };
 }
 
+/** createdAt as a number, parsed once per task state: sorting thousands of tasks parsed dates per comparison. */
+const createdTimes = new WeakMap<Task, number>();
+
+function createdTime(task: Task): number {
+  let time = createdTimes.get(task);
+  if (time === undefined) {
+    const parsed = timeOf(task.createdAt);
+    time = Number.isNaN(parsed) ? -Infinity : parsed;
+    createdTimes.set(task, time);
+  }
+  return time;
+}
+
 /** Newest first by createdAt; tasks with unparseable times sort last; ties keep a stable order by id. */
 export function compareNewestFirst(a: TaskEntry, b: TaskEntry): number {
-  const ta = timeOf(a.task.createdAt);
-  const tb = timeOf(b.task.createdAt);
-  const va = Number.isNaN(ta) ? -Infinity : ta;
-  const vb = Number.isNaN(tb) ? -Infinity : tb;
+  const va = createdTime(a.task);
+  const vb = createdTime(b.task);
   if (va !== vb) return vb - va;
   return a.task.taskId < b.task.taskId ? -1 : a.task.taskId > b.task.taskId ? 1 : 0;
+}
+
+/** Two lists in newest-first order merged into one, in one pass that also indexes it (see positionsOf). */
+function mergeSorted(held: readonly TaskEntry[], added: readonly TaskEntry[]): TaskEntry[] {
+  const out: TaskEntry[] = [];
+  const index = new Map<string, number>();
+  const put = (entry: TaskEntry) => index.set(entry.task.taskId, out.push(entry) - 1);
+  let i = 0;
+  let j = 0;
+  while (i < held.length && j < added.length) {
+    const a = held[i] as TaskEntry;
+    const b = added[j] as TaskEntry;
+    if (compareNewestFirst(a, b) <= 0) {
+      put(a);
+      i++;
+    } else {
+      put(b);
+      j++;
+    }
+  }
+  while (i < held.length) put(held[i++] as TaskEntry);
+  while (j < added.length) put(added[j++] as TaskEntry);
+  positionIndex.set(out, index);
+  return out;
 }
 
 /**
@@ -151,30 +186,58 @@ export function applyTaskUpdates(
 ): { entries: TaskEntry[]; outcomes: BatchOutcome[] } {
   const copy = entries.slice();
   const known = positionsOf(entries);
-  // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
-  const adds = updates.some(({ task }) => !known.has(task.taskId));
-  const position = adds ? new Map(known) : known;
+  // Tasks new to the list, kept apart (and indexed apart: no copy of the whole index) until they are merged in.
+  const added: TaskEntry[] = [];
+  const addedAt = new Map<string, number>();
   const outcomes: BatchOutcome[] = [];
-  let added = 0;
   let moved = false;
   for (const { task, info } of updates) {
-    const index = position.get(task.taskId);
-    const current = index === undefined ? undefined : copy[index];
-    if (index === undefined || !current) {
-      position.set(task.taskId, copy.push(newEntry(task, info)) - 1);
-      added++;
+    const index = known.get(task.taskId);
+    const fresh = index === undefined ? addedAt.get(task.taskId) : undefined;
+    const current = index !== undefined ? copy[index] : fresh !== undefined ? added[fresh] : undefined;
+    if (!current) {
+      addedAt.set(task.taskId, added.push(newEntry(task, info)) - 1);
       outcomes.push({ known: false });
       continue;
     }
     const { entry, rejected } = updateEntry(current, task, info);
-    if (entry.task.createdAt !== current.task.createdAt) moved = true;
-    copy[index] = entry;
+    if (index !== undefined) {
+      if (entry.task.createdAt !== current.task.createdAt) moved = true;
+      copy[index] = entry;
+    } else if (fresh !== undefined) added[fresh] = entry;
     outcomes.push(rejected ? { known: true, rejected, previous: current } : { known: true, previous: current });
   }
-  // New tasks were appended, or a creation time changed: one sort puts them in place. The order is total (ties go
-  // by taskId), so this is the very list the one-by-one inserts give.
-  if (!added && !moved) positionIndex.set(copy, position);
-  return { entries: added || moved ? copy.sort(compareNewestFirst) : copy, outcomes };
+  // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
+  if (added.length === 0 && !moved) {
+    positionIndex.set(copy, known);
+    return { entries: copy, outcomes };
+  }
+  // New tasks are sorted among themselves and merged in, in one pass (a burst of thousands of new tasks must not
+  // sort the whole list per frame); a creation time that changed re-sorts it all. The order is total (ties go by
+  // taskId), so this is the very list the one-by-one inserts give.
+  if (moved) return { entries: [...copy, ...added].sort(compareNewestFirst), outcomes };
+  return { entries: mergeSorted(copy, added.sort(compareNewestFirst)), outcomes };
+}
+
+/**
+ * The tasks a batch ended: held live before their update, terminal after it. Each is told once: a second terminal
+ * state for the same task, in this batch or a later one, finds it terminal already.
+ */
+export function endedBy(
+  entries: readonly TaskEntry[],
+  updates: ReadonlyArray<{ task: Task }>,
+  outcomes: readonly BatchOutcome[],
+): string[] {
+  const ended: string[] = [];
+  updates.forEach(({ task }, i) => {
+    const outcome = outcomes[i];
+    const previous = outcome?.previous;
+    if (!previous || outcome.rejected || isTerminal(previous.task.status) || !isTerminal(task.status)) return;
+    // What the list holds now decides (a tools/call reply never changes a known task's status, say).
+    const now = findTask(entries, task.taskId);
+    if (now && isTerminal(now.task.status)) ended.push(task.taskId);
+  });
+  return ended;
 }
 
 /** Upserts one task into the list (pure: returns a new array). */
@@ -190,11 +253,20 @@ export function applyTaskUpdate(entries: readonly TaskEntry[], incoming: Task, i
 
 /** Merges a page of tasks from tasks/list into what we hold, keeping tasks only this page knows. */
 export function mergeListedTasks(entries: readonly TaskEntry[], listed: readonly Task[], now: number, generation: number): TaskEntry[] {
+  return mergeListed(entries, listed, now, generation).entries;
+}
+
+/** mergeListedTasks, and the tasks the page ended (see endedBy). */
+export function mergeListed(
+  entries: readonly TaskEntry[],
+  listed: readonly Task[],
+  now: number,
+  generation: number,
+): { entries: TaskEntry[]; ended: string[] } {
   const info: UpdateInfo = { source: 'list', now, generation };
-  return applyTaskUpdates(
-    entries,
-    listed.map((task) => ({ task, info })),
-  ).entries;
+  const updates = listed.map((task) => ({ task, info }));
+  const { entries: next, outcomes } = applyTaskUpdates(entries, updates);
+  return { entries: next, ended: endedBy(next, updates, outcomes) };
 }
 
 /** The server no longer knows this task (or its TTL ran out): it is `expired`, and keeps whatever was fetched. */
@@ -261,7 +333,10 @@ function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
   let index = positionIndex.get(entries);
   if (!index) {
     index = new Map();
-    for (const [i, entry] of entries.entries()) index.set(entry.task.taskId, i);
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      if (entry) index.set(entry.task.taskId, i);
+    }
     positionIndex.set(entries, index);
   }
   return index;

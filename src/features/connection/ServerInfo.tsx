@@ -1,7 +1,9 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { useEffect, useState } from 'react';
 import { LongMessage } from '../../components/LongMessage';
 import { clip } from '../../lib/clip';
 import { Region } from '../../components/Region';
+import type { McpSession, NotificationStream } from '../../mcp/session';
 import { OAuthInfo } from './OAuthInfo';
 import { useConnectionStore } from './use-connection';
 
@@ -35,6 +37,22 @@ function TasksSupport({ capabilities }: { capabilities: ServerCapabilities }) {
 /** Characters of the server's instructions drawn at first (the rest can be copied). */
 const INSTRUCTIONS_SHOWN = 20_000;
 
+/** The notification stream: requested at connect, then confirmed (or refused) when the server answers it. */
+function StreamState({ session }: { session: McpSession }) {
+  const [settled, setSettled] = useState<{ session: McpSession; stream: NotificationStream }>();
+  useEffect(() => {
+    let current = true;
+    void session.notificationStream.then((stream) => current && setSettled({ session, stream }));
+    return () => {
+      current = false;
+    };
+  }, [session]);
+  const stream = settled?.session === session ? settled.stream : undefined;
+  const text =
+    stream === undefined ? 'notification stream requested' : stream === 'open' ? 'notification stream open' : 'no notification stream';
+  return <span className="muted"> · {text}</span>;
+}
+
 /** What the connected server said about itself at initialize. */
 export function ServerInfo() {
   const session = useConnectionStore((s) => s.session);
@@ -50,7 +68,7 @@ export function ServerInfo() {
           {session.via === 'stdio' ? 'stdio (local bridge)' : session.transport === 'sse' ? 'legacy SSE' : 'Streamable HTTP'}
           {session.via === 'bridge' ? ' through the local bridge' : null}
           {session.protocolVersion ? <span className="muted"> · protocol {session.protocolVersion}</span> : null}
-          {session.notificationStream ? null : <span className="muted"> · no notification stream</span>}
+          <StreamState session={session} />
         </dd>
         <dt>Capabilities</dt>
         <dd>

@@ -79,7 +79,8 @@ export function modernSession(
     protocolVersion: MODERN_VERSION,
     capabilities: capabilitiesOf(discovered),
     instructions: typeof discovered.instructions === 'string' ? discovered.instructions : undefined,
-    notificationStream: true,
+    // Listen streams are opened per set of tasks, as tasks come: nothing to wait for here.
+    notificationStream: Promise.resolve('open'),
     ...(options.fetch && { via: 'bridge' as const }),
     close() {
       closed = true;
