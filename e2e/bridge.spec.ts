@@ -129,6 +129,9 @@ test.describe('the local bridge', () => {
   test('a legacy SSE server without CORS for this page, through the local bridge', async ({ page, startDemo }) => {
     const demo = await startDemo({ allowOrigins: [], transports: ['sse'] });
     await page.goto(linkTo(demo.sseUrl, 'bridge'));
+    // A bridge link is not followed on load: it waits for Connect.
+    await expect(status(page)).toContainText('Disconnected');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(status(page)).toContainText('Connected');
     await expect(page.getByRole('region', { name: 'Server info' })).toContainText('legacy SSE through the local bridge');
     const taskId = await runTool(page, 'ask', {});
@@ -140,6 +143,9 @@ test.describe('the local bridge', () => {
   }) => {
     const demo = await startDemo({ allowOrigins: [] });
     await page.goto(linkTo(demo.modernUrl, 'bridge'));
+    // A bridge link is not followed on load: it waits for Connect.
+    await expect(status(page)).toContainText('Disconnected');
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(status(page)).toContainText('Connected');
     await expect(status(page)).toContainText('2026-07-28');
     await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');

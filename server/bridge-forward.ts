@@ -26,18 +26,11 @@ const DROPPED_REQUEST = new Set([
   TARGET_HEADER,
 ]);
 
-/** Response headers that describe the target's connection (or would set state on the dashboard's origin). */
-const DROPPED_RESPONSE = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-encoding',
-  'content-length',
-  'set-cookie',
-  'set-cookie2',
-  'strict-transport-security',
-  'alt-svc',
-]);
+/**
+ * Response headers passed back to the page, and no others: an answer is read by the dashboard's own origin, so a
+ * header that sets state there (cookies, Clear-Site-Data, HSTS, a redirect's Location) must never come through.
+ */
+const KEPT_RESPONSE = new Set(['content-type', 'mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'retry-after']);
 
 function refuse(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(message);
@@ -92,9 +85,16 @@ export async function forwardRequest(req: IncomingMessage, res: ServerResponse):
     refuse(res, 502, `The bridge could not reach ${target.origin}${typeof cause === 'string' ? ` (${cause})` : ''}.`);
     return;
   }
+  if (response.status >= 300 && response.status < 400) {
+    // Not followed, and not handed to the page either: the page's fetch would follow it from the dashboard's origin,
+    // with the bridge's token, to wherever the server pointed.
+    void response.body?.cancel();
+    refuse(res, 502, `${target.origin} answered with a redirect (${response.status}), which the bridge does not follow.`);
+    return;
+  }
   const out: Record<string, string> = { 'Cache-Control': 'no-store' };
   response.headers.forEach((value, name) => {
-    if (!DROPPED_RESPONSE.has(name) && !name.startsWith('access-control-')) out[name] = value;
+    if (KEPT_RESPONSE.has(name)) out[name] = value;
   });
   res.writeHead(response.status, response.statusText, out);
   if (!response.body) {

@@ -66,7 +66,17 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     host = new URL(server.origin).host;
     target = createServer((req, res) => {
       recorded.push(req.headers);
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":{}}');
+      // A hostile server: it redirects, or sends headers that would set state on the dashboard's origin.
+      if (req.url === '/redirect') res.writeHead(307, { Location: 'https://evil.example/steal' }).end();
+      else
+        res
+          .writeHead(200, {
+            'Content-Type': 'application/json',
+            'Clear-Site-Data': '"storage"',
+            'Set-Cookie': 'a=b',
+            'Mcp-Session-Id': 's1',
+          })
+          .end('{"jsonrpc":"2.0","id":1,"result":{}}');
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/mcp`;
@@ -185,6 +195,25 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     expect(recorded[0]?.['last-event-id']).toBe('stream-1:7');
     expect(recorded[0]?.['x-taskdeck-bridge']).toBeUndefined();
     expect(recorded[0]?.origin).toBeUndefined();
+  });
+
+  it('hands the page no redirect and no header that sets state on its origin', async () => {
+    const token = await tokenOf();
+    const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const headers = { ...own(), 'X-Taskdeck-Bridge': token };
+    const redirected = await send(
+      `${server.origin}/bridge/forward`,
+      'POST',
+      { ...headers, 'X-Taskdeck-Target': targetUrl.replace('/mcp', '/redirect') },
+      body,
+    );
+    expect(redirected.status).toBe(502);
+    expect(redirected.headers.location).toBeUndefined();
+    const answered = await send(`${server.origin}/bridge/forward`, 'POST', { ...headers, 'X-Taskdeck-Target': targetUrl }, body);
+    expect(answered.status).toBe(200);
+    expect(answered.headers['mcp-session-id']).toBe('s1');
+    expect(answered.headers['clear-site-data']).toBeUndefined();
+    expect(answered.headers['set-cookie']).toBeUndefined();
   });
 
   it('with the token, starts a configured server, relays initialize over stdio, and stops it on DELETE', async () => {

@@ -136,5 +136,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return;
   }
   if (encoded?.body) res.end(encoded.body);
-  else createReadStream(encoded?.path ?? file).pipe(res);
+  else
+    createReadStream(encoded?.path ?? file)
+      .on('error', () => res.destroy())
+      .pipe(res);
 }

@@ -104,8 +104,11 @@ export function startUrlSync(): () => void {
     const slot = reuse ?? slotById(serversStore.getState().serverAdded());
     serversStore.getState().serverSwitched(slot.id);
     // Credentials entered for another origin are dropped here: a link never sends them anywhere new.
+    const wasOpen = reopen.has(slot);
     slot.store.getState().serverLinked(linked, link.transport);
-    reopen.add(slot);
+    // A link through the local bridge waits for Connect (unless this tab had it open before a reload): followed on
+    // load, any page could make the npm start server send requests to an address of its choosing.
+    if (link.transport !== 'bridge' || wasOpen) reopen.add(slot);
   }
   for (const slot of reopen) void slot.store.getState().connectRequested();
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { copyText } from '../lib/clipboard';
 
 /** Characters of a server's message drawn at first: a server may send megabytes of it, and laying out a megabyte
  * of text holds the page for most of a second. */
@@ -12,7 +13,7 @@ export function LongMessage({ text, limit = MESSAGE_SHOWN }: { text: string; lim
   const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
   if (text.length <= limit) return <>{text}</>;
   const copy = () => {
-    navigator.clipboard.writeText(text).then(
+    copyText(text).then(
       () => setCopied('yes'),
       () => setCopied('failed'),
     );

@@ -47,9 +47,15 @@ export function SchemaField({ field, value, error, onChange, id }: SchemaFieldPr
           aria-describedby={error ? errorId : undefined}
         >
           <legend>{label}</legend>
-          {field.options?.map((o) => (
+          {field.options?.map((o, i) => (
             <label key={o.value} className="checkbox">
-              <input type="checkbox" checked={chosen.includes(o.value)} onChange={(e) => toggle(o.value, e.target.checked)} />
+              <input
+                // The first choice carries the field's id: an invalid field is focused by it.
+                id={i === 0 ? id : undefined}
+                type="checkbox"
+                checked={chosen.includes(o.value)}
+                onChange={(e) => toggle(o.value, e.target.checked)}
+              />
               {o.label}
             </label>
           ))}

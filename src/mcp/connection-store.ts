@@ -159,6 +159,8 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
     /** Opens a session with the form's settings; the session reports pushes and loss back here. */
     const open = async (attempt: number): Promise<McpSession> => {
       const { serverUrl, transport, bearerToken, headers, stdio } = get();
+      // A sign-in asked for by an earlier attempt (perhaps another server's) is asked again if still needed.
+      set({ signIn: undefined });
       const identity = serverIdentity(serverUrl);
       const generation = get().generation + 1;
       const prepared = credentialsMayBeSent(get()) ? requestHeaders(bearerToken, headers) : { headers: {}, secrets: [] };

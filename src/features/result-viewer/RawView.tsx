@@ -1,4 +1,5 @@
 import { resultFileName } from '../../lib/download-name';
+import { copyText } from '../../lib/clipboard';
 import { useState } from 'react';
 import { formatBytes } from '../../lib/time';
 import type { FetchedResult } from '../../tasks/result';
@@ -24,7 +25,7 @@ export function RawView({ result }: { result: FetchedResult }) {
   };
   const copy = () => {
     if (text === undefined) return;
-    navigator.clipboard.writeText(text).then(
+    copyText(text).then(
       () => setCopied('Copied'),
       (error: unknown) => setCopied(`Copy failed: ${messageOf(error)}`),
     );
