@@ -363,7 +363,16 @@ async function connectStdio(options: ConnectOptions): Promise<McpSession> {
       { ...options, fetch: withBridgeToken() },
       `stdio: ${started.command}`,
     );
-    return { ...session, serverUrl: options.url };
+    return {
+      ...session,
+      serverUrl: options.url,
+      // Always stopped with its session: a session closed as lost sends no DELETE, and the process would live on
+      // beside the one a reconnect starts.
+      close: async () => {
+        await session.close();
+        await stopStdio(started.id);
+      },
+    };
   } catch (error) {
     await stopStdio(started.id);
     throw error;
