@@ -32,7 +32,8 @@ const DROPPED_REQUEST = new Set([
  */
 const KEPT_RESPONSE = new Set(['content-type', 'mcp-session-id', 'mcp-protocol-version', 'www-authenticate', 'retry-after']);
 
-function refuse(res: ServerResponse, status: number, message: string): void {
+/** A plain-text refusal, never cached. */
+export function refuse(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(message);
 }
 

@@ -2,7 +2,7 @@ import { spawn as nodeSpawn } from 'node:child_process';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeSpec, SERVER_NAME, splitCommandLine, type StdioSpec } from './bridge-config.js';
-import { forwardRequest } from './bridge-forward.js';
+import { forwardRequest, refuse } from './bridge-forward.js';
 import { readBody, StdioProcess, type SpawnFn } from './bridge-stdio.js';
 
 /**
@@ -41,10 +41,6 @@ export interface Bridge {
 const MAX_PROCESSES = 16;
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 const LOOPBACK_PEERS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function refuse(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(message);
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });

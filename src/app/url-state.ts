@@ -1,14 +1,12 @@
 import { activeConnection, activeSlot, onActiveConnectionChange, serversStore, storedConnectedSlots } from '../mcp/servers-store';
 import { serverIdentity, withoutUserinfo } from '../mcp/errors';
-import type { TransportChoice } from '../mcp/session';
+import { isTransportChoice, type TransportChoice } from '../mcp/session';
 import { stdioName } from '../mcp/stdio-form';
 import { filterStore, type SortKey } from '../tasks/filter-store';
 import { FILTER_STATUSES } from '../tasks/filtering';
 import { selectionStore } from '../tasks/selection-store';
 import type { DisplayStatus } from '../tasks/status';
 import { viewStore, type TaskView } from '../tasks/view-store';
-
-const TRANSPORTS: readonly TransportChoice[] = ['auto', 'streamable-http', 'sse', 'bridge', 'stdio'];
 
 export interface DeepLink {
   server?: string;
@@ -25,7 +23,7 @@ export interface DeepLink {
 export function readDeepLink(search: string): DeepLink {
   const params = new URLSearchParams(search);
   const transport = params.get('transport');
-  const link: DeepLink = { transport: TRANSPORTS.includes(transport as TransportChoice) ? (transport as TransportChoice) : 'auto' };
+  const link: DeepLink = { transport: isTransportChoice(transport) ? transport : 'auto' };
   const server = params.get('server');
   // A link names a stdio server only by a name configured on the npm start side, never by a command line.
   if (server && (link.transport === 'stdio' ? stdioName(server) !== undefined : !server.startsWith('stdio:')))

@@ -3,7 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { isRecord, persistOptions } from '../lib/persisted';
 import type { HeaderRow, SlotSeed } from './connection-store';
 import { originOf, withoutUserinfo } from './errors';
-import type { TransportChoice } from './session';
+import { isTransportChoice } from './session';
 
 // The servers this tab works with, with their credentials: this tab's sessionStorage only, never localStorage or
 // the URL. A reload reconnects the ones that were connected.
@@ -19,8 +19,6 @@ export interface SavedServers {
   active: number;
 }
 
-const TRANSPORTS: readonly unknown[] = ['auto', 'streamable-http', 'sse', 'bridge', 'stdio'] satisfies TransportChoice[];
-
 const isHeaderRow = (h: unknown): h is HeaderRow =>
   isRecord(h) && typeof h.name === 'string' && typeof h.value === 'string' && typeof h.id === 'number';
 
@@ -33,7 +31,7 @@ function checkSlot(slot: Record<string, unknown>): SavedSlot {
       // Credentials stored before they were tied to an origin belong to the server stored beside them.
       credentialOrigin: typeof credentialOrigin === 'string' ? credentialOrigin : originOf(serverUrl),
     }),
-    ...(TRANSPORTS.includes(transport) && { transport: transport as TransportChoice }),
+    ...(isTransportChoice(transport) && { transport }),
     ...(typeof bearerToken === 'string' && { bearerToken }),
     headers: Array.isArray(headers) ? headers.filter(isHeaderRow) : [],
     connected: slot.connected === true,

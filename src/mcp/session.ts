@@ -23,6 +23,9 @@ import { launchStdio, stopStdio, throughBridge, withBridgeToken, type StdioLaunc
 
 /** `bridge`: Auto through the local bridge (a server without CORS); `stdio`: a process the local bridge starts. */
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse' | 'bridge' | 'stdio';
+const TRANSPORT_CHOICES: readonly unknown[] = ['auto', 'streamable-http', 'sse', 'bridge', 'stdio'] satisfies TransportChoice[];
+/** Whether a value read from a link or from storage is one of the transports. */
+export const isTransportChoice = (value: unknown): value is TransportChoice => TRANSPORT_CHOICES.includes(value);
 type TransportKind = 'streamable-http' | 'sse';
 
 /** Both older dialects' status push: the spec's name and the seed's. */
