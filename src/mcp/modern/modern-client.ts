@@ -20,6 +20,7 @@ import { OFFLOAD_THRESHOLD, offloadResponse, peekOffloaded } from '../offload';
 import { OFFLOADED_META_KEY } from '../offload-parser';
 import type { ProtocolLog } from '../protocol-log';
 import type { RequestSettings, TaskClient } from '../task-client';
+import { officialSchemaProblem } from './official-schemas';
 import {
   isTerminalStatus,
   legacyTask,
@@ -347,7 +348,11 @@ export class ModernClient implements TaskClient {
 
   /** A task's state from any source: kept, checked against the rules, watched or let go, its input requests handed on. */
   private observe(task: ModernTask, where: string, subscribe = true): void {
-    for (const detail of taskViolations(task, where)) this.options.events.violation(detail, task.taskId);
+    const broken = taskViolations(task, where);
+    // The official schema judges the shape; a task already found at fault by the rules above is not reported twice.
+    const shape = broken.length === 0 ? officialSchemaProblem(task, where) : undefined;
+    if (shape !== undefined) broken.push(shape);
+    for (const detail of broken) this.options.events.violation(detail, task.taskId);
     this.remember(task);
     for (const listener of this.changed.get(task.taskId) ?? []) listener();
     if (isTerminalStatus(task.status)) {

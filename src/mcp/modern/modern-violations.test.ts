@@ -38,6 +38,13 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     case 'tools/call':
       return reply({ resultType: 'task', ...task('working') });
     case 'tasks/get':
+      if (message.params.taskId === 'misshapen') {
+        // Breaks no rule of wire.ts, but its fields have the wrong types for the extension's schema.
+        return reply({
+          resultType: 'complete',
+          ...task('failed', { taskId: 'misshapen', createdAt: 42, pollIntervalMs: 'often', error: { code: -32603, message: 'x' } }),
+        });
+      }
       // No resultType, and a result while still working.
       return reply(task('working', { result: { content: [{ type: 'text', text: 'too early' }] } }));
     case 'subscriptions/listen': {
@@ -105,6 +112,16 @@ describe('a 2026-07-28 server that breaks the rules', () => {
         expect.objectContaining({ taskId: 'other' }),
         expect.objectContaining({ taskId: 't1', status: 'completed' }),
       ]);
+      // The official schema judges the shape of what the rules let through, naming the fields at fault.
+      const misshapen = await client.request({ method: 'tasks/get', params: { taskId: 'misshapen' } }, undefined as never);
+      expect(misshapen).toMatchObject({ taskId: 'misshapen', status: 'failed' });
+      const shape = violations.filter((v) => v.taskId === 'misshapen').map((v) => v.detail);
+      expect(shape).toHaveLength(1);
+      expect(shape[0]).toMatch(/^tasks\/get does not match the tasks extension's schema: /);
+      expect(shape[0]).toContain('createdAt');
+      expect(shape[0]).toContain('pollIntervalMs');
+      // A task the rules already found at fault is not reported a second time by the schema.
+      expect(violations.filter((v) => v.detail.includes('schema'))).toHaveLength(1);
       // Every request named its subject and version in the headers the transport asks for.
       const get = seenHeaders.find((h) => h.method === 'tasks/get');
       expect(get).toMatchObject({ 'mcp-name': 't1', 'mcp-method': 'tasks/get', 'mcp-protocol-version': '2026-07-28' });
