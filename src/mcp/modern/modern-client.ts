@@ -77,6 +77,15 @@ function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** An error body as the protocol log shows it: its JSON, or (a proxy's HTML page, plain text) the start of its text. */
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { jsonrpc: '2.0', method: '(not JSON)', params: { text: text.slice(0, 2_000) } };
+  }
+}
+
 function delay(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -461,7 +470,7 @@ export class ModernClient implements TaskClient {
       const response = offloadResponse(opened, undefined, true);
       if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body) {
         const text = await response.text().catch(() => '');
-        if (text) this.options.log?.record('in', JSON.parse(text) as unknown);
+        if (text) this.options.log?.record('in', parsedOrText(text));
         throw new Error(`subscriptions/listen answered HTTP ${response.status}`);
       }
       for await (const item of sseMessages(response.body)) {
