@@ -126,6 +126,29 @@ test.describe('the local bridge', () => {
     expect(await keptText(page, false)).not.toContain('upstream-token-77');
   });
 
+  test('after npm start restarts (a new bridge token), the page asks for the token again and reconnects through the bridge', async ({
+    page,
+    startDemo,
+  }) => {
+    const upstream = await startDemo({ allowOrigins: [] });
+    const first = await startDemo({ app: 'dist', bridge: {}, allowOrigins: [] });
+    const port = Number(new URL(first.origin).port);
+    await page.goto(`${first.origin}${linkTo(upstream.mcpUrl, 'bridge')}`);
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(status(page)).toContainText('Connected');
+    await first.close();
+    await expect(status(page)).not.toContainText('Connected');
+    // The same address again, with a new token: the page's token from the first start is refused once, then renewed.
+    const second = await startDemo({ app: 'dist', bridge: {}, allowOrigins: [], port });
+    try {
+      await expect(status(page)).toContainText('Connected');
+      const taskId = await runTool(page, 'countdown', { seconds: '1', steps: '2' });
+      await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
+    } finally {
+      await second.close();
+    }
+  });
+
   test('a legacy SSE server without CORS for this page, through the local bridge', async ({ page, startDemo }) => {
     const demo = await startDemo({ allowOrigins: [], transports: ['sse'] });
     await page.goto(linkTo(demo.sseUrl, 'bridge'));

@@ -74,6 +74,8 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
             'Content-Type': 'application/json',
             'Clear-Site-Data': '"storage"',
             'Set-Cookie': 'a=b',
+            // Would make the page drop its bridge token and ask again, were it passed on.
+            'X-Taskdeck-Bridge-Refused': 'token',
             'Mcp-Session-Id': 's1',
           })
           .end('{"jsonrpc":"2.0","id":1,"result":{}}');
@@ -129,6 +131,8 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     expect(missing.status).toBe(401);
     const wrong = await launch({ ...own(), 'X-Taskdeck-Bridge': `${token.slice(0, -2)}xx` });
     expect(wrong.status).toBe(401);
+    // Marked as the bridge's own refusal, so the page asks for the token again (npm start restarted).
+    expect(wrong.headers['x-taskdeck-bridge-refused']).toBe('token');
     const empty = await launch({ ...own(), 'X-Taskdeck-Bridge': '' });
     expect(empty.status).toBe(401);
     const rebinding = await launch({
@@ -213,6 +217,7 @@ describe('the local bridge refuses everyone but its own dashboard', () => {
     expect(answered.status).toBe(200);
     expect(answered.headers['mcp-session-id']).toBe('s1');
     expect(answered.headers['clear-site-data']).toBeUndefined();
+    expect(answered.headers['x-taskdeck-bridge-refused']).toBeUndefined();
     expect(answered.headers['set-cookie']).toBeUndefined();
   });
 

@@ -47,6 +47,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** On the bridge's own 401: the token sent is not this start's token. */
+export const TOKEN_REFUSED_HEADER = 'X-Taskdeck-Bridge-Refused';
+
 /** Why a request may not use the bridge at all (before any token is looked at), or undefined. */
 function outsideRefusal(req: IncomingMessage, ownPort: number): string | undefined {
   if (!LOOPBACK_PEERS.has(req.socket.remoteAddress ?? '')) return 'The bridge answers only this machine.';
@@ -167,6 +170,9 @@ export function createBridge(options: BridgeOptions = {}): Bridge {
         return;
       }
       if (!tokenMatches(req)) {
+        // Said in a header a forwarded server's answer cannot carry (only MCP headers come back through the bridge):
+        // the page then asks for the token again, as after a restart of npm start, which makes a new one.
+        res.setHeader(TOKEN_REFUSED_HEADER, 'token');
         refuse(res, 401, 'The bridge needs its token (X-Taskdeck-Bridge), which only the dashboard served here can read.');
         return;
       }

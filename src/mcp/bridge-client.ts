@@ -62,13 +62,35 @@ function mergedHeaders(input: RequestInfo | URL, init: RequestInit | undefined):
   return headers;
 }
 
+/** Set by the bridge on its own 401 (a forwarded server's 401 cannot carry it). */
+const TOKEN_REFUSED_HEADER = 'X-Taskdeck-Bridge-Refused';
+
+/**
+ * Sends with the bridge's token; when the bridge refuses that token (npm start was restarted and made a new one),
+ * asks for the token once more and sends again, when the body can be sent twice.
+ */
+async function sendWithToken(
+  input: RequestInfo | URL,
+  headers: Headers,
+  init: RequestInit | undefined,
+  send: (headers: Headers) => Promise<Response>,
+): Promise<Response> {
+  const sent = await bridgeToken();
+  headers.set(BRIDGE_HEADER, sent);
+  const response = await send(headers);
+  const replayable = !(input instanceof Request) && (init?.body === undefined || init.body === null || typeof init.body === 'string');
+  if (response.status !== 401 || response.headers.get(TOKEN_REFUSED_HEADER) !== 'token' || !replayable) return response;
+  if (token !== undefined && (await token.catch(() => undefined)) === sent) token = undefined;
+  const fresh = await bridgeToken();
+  if (fresh === sent) return response;
+  await response.body?.cancel().catch(() => undefined);
+  headers.set(BRIDGE_HEADER, fresh);
+  return send(headers);
+}
+
 /** A fetch that adds the bridge's token (for the page's requests to a stdio process's endpoint). */
 export function withBridgeToken(base: typeof fetch = fetch): typeof fetch {
-  return async (input, init) => {
-    const headers = mergedHeaders(input, init);
-    headers.set(BRIDGE_HEADER, await bridgeToken());
-    return base(input, { ...init, headers });
-  };
+  return (input, init) => sendWithToken(input, mergedHeaders(input, init), init, (headers) => base(input, { ...init, headers }));
 }
 
 /**
@@ -76,12 +98,11 @@ export function withBridgeToken(base: typeof fetch = fetch): typeof fetch {
  * URL (so legacy SSE's message endpoint resolves against it), and the bridge forwards the request with its headers.
  */
 export function throughBridge(base: typeof fetch = fetch): typeof fetch {
-  return async (input, init) => {
+  return (input, init) => {
     const target = input instanceof Request ? input.url : input.toString();
     const headers = mergedHeaders(input, init);
-    headers.set(BRIDGE_HEADER, await bridgeToken());
     headers.set('X-Taskdeck-Target', target);
-    return base(bridgeUrl('/bridge/forward'), { ...init, headers });
+    return sendWithToken(input, headers, init, (sent) => base(bridgeUrl('/bridge/forward'), { ...init, headers: sent }));
   };
 }
 
