@@ -12,7 +12,11 @@ export type ProcessEvent =
   | { type: 'exit'; code: number | null; signal: string | null; error?: string };
 
 const MAX_EVENTS = 500;
+/** After its exit, how long a process's pipes may stay open before the exit is taken as final. */
+const EXIT_GRACE_MS = 1000;
 const MAX_HISTORY = 1000;
+/** Characters of notifications kept for resumption at most (a server may send large ones). */
+const MAX_HISTORY_CHARS = 32 * 1024 * 1024;
 const MAX_LINE = 2000;
 const MAX_BODY = 4 * 1024 * 1024;
 /** How long a process lives on once no page follows it (a closed tab): then it is stopped. */
@@ -72,8 +76,17 @@ export class StdioProcess {
   /** The newest event written to a GET stream: a GET without Last-Event-ID gets what came after it. */
   private delivered = 0;
   private getStream: ServerResponse | undefined;
-  private stdoutRest = '';
+  /** The start of a stdout line whose newline has not come yet, in the pieces it came in (joined once, at its end). */
+  private stdoutParts: string[] = [];
+  private stdoutPartsChars = 0;
+  /** A stdout line over the limit is dropped up to its newline. */
+  private stdoutDiscarding = false;
+  /** The start of a stderr line (at most MAX_LINE characters of it are kept: that is all a line shows). */
   private stderrRest = '';
+  /** Characters the notification history holds. */
+  private historyChars = 0;
+  /** Who waits in stop() for the exit. */
+  private readonly gone: Array<() => void> = [];
   private exitedWith: Extract<ProcessEvent, { type: 'exit' }> | undefined;
   private orphanTimer: NodeJS.Timeout | undefined;
 
@@ -97,6 +110,16 @@ export class StdioProcess {
     this.child.stdin?.on('error', () => {}); // a write after exit: the exit event tells the page
     this.child.once('error', (error) => this.exited(null, null, error.message));
     this.child.once('close', (code, signal) => this.exited(code, signal));
+    // 'close' also waits for the pipes, which a child of the process may hold open after it exited: a moment after
+    // the exit, the exit is final anyway (and the pipes are let go).
+    this.child.once('exit', (code, signal) => {
+      setTimeout(() => {
+        if (!this.running) return;
+        this.child.stdout?.destroy();
+        this.child.stderr?.destroy();
+        this.exited(code, signal);
+      }, EXIT_GRACE_MS).unref();
+    });
     this.armOrphanTimer();
   }
 
@@ -110,31 +133,56 @@ export class StdioProcess {
     for (const listener of this.listeners) listener(event);
   }
 
+  /** Linear in the bytes: a chunk is searched for line ends once; a line longer than a line shows is cut as it comes. */
   private readStderr(chunk: string): void {
-    const lines = (this.stderrRest + chunk).split(/\r?\n/);
-    this.stderrRest = lines.pop() ?? '';
-    for (const line of lines) this.emit({ type: 'stderr', line: line.slice(0, MAX_LINE) });
+    let start = 0;
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+      const line = (this.stderrRest + chunk.slice(start, Math.min(end, start + MAX_LINE))).replace(/\r$/, '');
+      this.stderrRest = '';
+      this.emit({ type: 'stderr', line: line.slice(0, MAX_LINE) });
+      start = end + 1;
+    }
+    if (this.stderrRest.length < MAX_LINE) this.stderrRest += chunk.slice(start, start + MAX_LINE - this.stderrRest.length);
   }
 
+  /** Linear in the bytes: a chunk is searched for line ends once, and a long line is joined once, when it ends. */
   private readStdout(chunk: string): void {
-    const lines = (this.stdoutRest + chunk).split('\n');
-    this.stdoutRest = lines.pop() ?? '';
-    if (this.stdoutRest.length > MAX_BODY * 4) {
-      this.emit({ type: 'stderr', line: '(bridge) stdout sent a line over 16 MB without a newline: dropped' });
-      this.stdoutRest = '';
-    }
-    for (const line of lines) {
-      const text = line.trim();
-      if (!text) continue;
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        this.emit({ type: 'stderr', line: `(stdout, not JSON-RPC) ${text.slice(0, MAX_LINE)}` });
+    let start = 0;
+    for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+      const piece = chunk.slice(start, end);
+      start = end + 1;
+      if (this.stdoutDiscarding) {
+        this.stdoutDiscarding = false;
         continue;
       }
-      this.fromProcess(message, text);
+      const line = this.stdoutParts.length === 0 ? piece : this.stdoutParts.join('') + piece;
+      this.stdoutParts = [];
+      this.stdoutPartsChars = 0;
+      this.readLine(line);
     }
+    const rest = chunk.slice(start);
+    if (!rest || this.stdoutDiscarding) return;
+    this.stdoutParts.push(rest);
+    this.stdoutPartsChars += rest.length;
+    if (this.stdoutPartsChars > MAX_BODY * 4) {
+      this.emit({ type: 'stderr', line: '(bridge) stdout sent a line over 16 MB without a newline: dropped' });
+      this.stdoutParts = [];
+      this.stdoutPartsChars = 0;
+      this.stdoutDiscarding = true;
+    }
+  }
+
+  private readLine(line: string): void {
+    const text = line.trim();
+    if (!text) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.emit({ type: 'stderr', line: `(stdout, not JSON-RPC) ${text.slice(0, MAX_LINE)}` });
+      return;
+    }
+    this.fromProcess(message, text);
   }
 
   private fromProcess(message: unknown, text: string): void {
@@ -158,7 +206,11 @@ export class StdioProcess {
     }
     const id = this.nextEventId++;
     this.history.push({ id, data: text });
-    if (this.history.length > MAX_HISTORY) this.history.shift();
+    this.historyChars += text.length;
+    // Kept for a GET stream's resumption: the newest ones, by count and by size.
+    while (this.history.length > MAX_HISTORY || (this.historyChars > MAX_HISTORY_CHARS && this.history.length > 1)) {
+      this.historyChars -= this.history.shift()?.data.length ?? 0;
+    }
     if (this.getStream && !this.getStream.writableEnded) {
       this.getStream.write(`id: ${id}\nevent: message\ndata: ${text}\n\n`);
       this.delivered = id;
@@ -167,6 +219,7 @@ export class StdioProcess {
 
   private exited(code: number | null, signal: NodeJS.Signals | null, error?: string): void {
     if (this.exitedWith) return;
+    for (const resolve of this.gone.splice(0)) resolve();
     if (this.stderrRest) this.emit({ type: 'stderr', line: this.stderrRest.slice(0, MAX_LINE) });
     this.stderrRest = '';
     this.exitedWith = { type: 'exit', code, signal, ...(error !== undefined && { error }) };
@@ -202,16 +255,18 @@ export class StdioProcess {
     this.orphanTimer.unref();
   }
 
-  /** SIGTERM, then SIGKILL if it is still there. */
+  /** SIGTERM, then SIGKILL if it is still there; resolves once it has exited (or could not be killed at all). */
   stop(): Promise<void> {
     if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
-      this.child.once('close', () => resolve());
+      this.gone.push(resolve);
       this.child.stdin?.end();
       this.child.kill('SIGTERM');
       setTimeout(() => {
         if (this.running) this.child.kill('SIGKILL');
       }, 3000).unref();
+      // A process that survives SIGKILL (uninterruptible sleep) does not hold up npm start's shutdown.
+      setTimeout(resolve, 3000 + 2 * EXIT_GRACE_MS).unref();
     });
   }
 

@@ -48,7 +48,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** On the bridge's own 401: the token sent is not this start's token. */
-export const TOKEN_REFUSED_HEADER = 'X-Taskdeck-Bridge-Refused';
+const TOKEN_REFUSED_HEADER = 'X-Taskdeck-Bridge-Refused';
 
 /** Why a request may not use the bridge at all (before any token is looked at), or undefined. */
 function outsideRefusal(req: IncomingMessage, ownPort: number): string | undefined {
