@@ -162,10 +162,10 @@ function parseEvent(line: string): ProcessEvent | undefined {
 }
 
 /**
- * Follows a process's start, stderr lines and exit until it exits (or `stop` is called). While the page follows it
+ * Follows a process's start, stderr lines and exit until it exits (or `stop` is called), handed on in batches. While the page follows it
  * the bridge keeps the process; a closed tab stops following, and the bridge stops the process soon after.
  */
-export function watchProcess(id: string, onEvent: (event: ProcessEvent) => void): () => void {
+export function watchProcess(id: string, onEvents: (events: ProcessEvent[]) => void): () => void {
   const abort = new AbortController();
   void (async () => {
     const response = await withBridgeToken()(bridgeUrl(`/bridge/stdio/${id}/events`), { signal: abort.signal });
@@ -177,10 +177,13 @@ export function watchProcess(id: string, onEvent: (event: ProcessEvent) => void)
       if (done) return;
       const lines = (rest + value).split('\n');
       rest = lines.pop() ?? '';
+      // One call per piece read, however many lines it holds: a process that writes stderr fast costs one update.
+      const events: ProcessEvent[] = [];
       for (const line of lines) {
         const event = line.trim() ? parseEvent(line) : undefined;
-        if (event) onEvent(event);
+        if (event) events.push(event);
       }
+      if (events.length > 0) onEvents(events);
     }
   })().catch(() => undefined);
   return () => abort.abort();

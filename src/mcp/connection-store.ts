@@ -188,7 +188,7 @@ export function createConnection(slotId: number, seed: SlotSeed, timers: Timers 
           stdio: {
             launch: await stdioLaunch(stdio, serverUrl),
             launched: (process) =>
-              watchStdioProcess(process, stdio, (event) => set({ processEvents: [...get().processEvents, event].slice(-300) })),
+              watchStdioProcess(process, stdio, (events) => set({ processEvents: [...get().processEvents, ...events].slice(-300) })),
           },
         }),
         events: {

@@ -66,11 +66,15 @@ function describe(event: ProcessEvent): string {
 }
 
 /** Follows the process the bridge started, showing its events with the environment's values blanked out. */
-export function watchStdioProcess(process: { id: string }, form: StdioForm, onEvent: (event: ShownProcessEvent) => void): void {
+export function watchStdioProcess(process: { id: string }, form: StdioForm, onEvents: (events: ShownProcessEvent[]) => void): void {
   const secrets = form.env.map((row) => row.value).filter((value) => value.length >= 3);
-  watchProcess(process.id, (event) => {
-    let text = describe(event);
-    for (const secret of secrets) text = text.split(secret).join('••••');
-    onEvent({ key: nextKey++, kind: event.type, text });
+  watchProcess(process.id, (events) => {
+    onEvents(
+      events.map((event) => {
+        let text = describe(event);
+        for (const secret of secrets) text = text.split(secret).join('••••');
+        return { key: nextKey++, kind: event.type, text };
+      }),
+    );
   });
 }
