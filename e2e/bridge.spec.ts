@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { answerReportQuestion, fillCredentials, linkTo, resultShows, runTool } from './helpers';
+import { answerReportQuestion, fillCredentials, indexedDbText, linkTo, resultShows, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const processLog = (page: Page) => page.getByRole('log', { name: 'Process output' });
@@ -76,7 +76,8 @@ test.describe('the local bridge', () => {
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'stdio' });
     await page.getByRole('combobox', { name: 'Command' }).fill('node node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-    await page.getByRole('textbox', { name: 'Arguments' }).fill('stdio');
+    // An argument that stands for a secret some servers take on their command line (it is ignored by this one).
+    await page.getByRole('textbox', { name: 'Arguments' }).fill('stdio --label arg-secret-3f9a');
     await page.getByText('Environment variables', { exact: true }).click();
     await page.getByRole('button', { name: 'Add variable' }).click();
     await page.getByRole('textbox', { name: 'Variable 1 name' }).fill('TASKDECK_E2E_SECRET');
@@ -100,6 +101,12 @@ test.describe('the local bridge', () => {
     // A typed command line is never put in the address bar, and the environment's values nowhere.
     expect(page.url()).not.toContain('server-everything');
     expect(await keptText(page)).not.toContain(secret);
+    // The task and its result are kept in this browser, under a fingerprint of the command line, not the line.
+    const taskId = (await row.getAttribute('data-task-id')) ?? '';
+    await expect.poll(() => indexedDbText(page)).toContain(taskId);
+    const stored = await indexedDbText(page);
+    expect(stored).not.toContain('arg-secret-3f9a');
+    expect(stored).not.toContain(secret);
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expect(processLog(page)).toContainText(/exited/);
   });

@@ -98,3 +98,28 @@ export async function answerReportQuestion(page: Page): Promise<void> {
   await deliverTo.getByRole('checkbox', { name: 'Slack' }).check();
   await input.getByRole('button', { name: 'Submit' }).click();
 }
+
+/** Every record of every IndexedDB database of the page's origin, as JSON text (to check what this browser keeps). */
+export async function indexedDbText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((d) => d.name).filter((n): n is string => typeof n === 'string');
+    const texts: string[] = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error(String(open.error)));
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(storeName).objectStore(storeName).getAll();
+          request.onsuccess = () => resolve(request.result as unknown[]);
+          request.onerror = () => reject(new Error(String(request.error)));
+        });
+        texts.push(JSON.stringify(all));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { fillCredentials, linkTo, runTool } from './helpers';
+import { fillCredentials, indexedDbText, linkTo, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
@@ -48,27 +48,7 @@ test('a server that echoes the credentials: not shown, not kept, not copied, not
   expect(await log.textContent()).not.toContain('quote-9d1e');
 
   // What was kept in this browser has no credential either: read every IndexedDB record.
-  const stored = await page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((d) => d.name).filter((n): n is string => typeof n === 'string');
-    const texts: string[] = [];
-    for (const name of names) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(new Error(String(open.error)));
-      });
-      for (const storeName of Array.from(db.objectStoreNames)) {
-        const all = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(storeName).objectStore(storeName).getAll();
-          request.onsuccess = () => resolve(request.result as unknown[]);
-          request.onerror = () => reject(new Error(String(request.error)));
-        });
-        texts.push(JSON.stringify(all));
-      }
-      db.close();
-    }
-    return texts.join('\n');
-  });
+  const stored = await indexedDbText(page);
   expect(stored).toContain(taskId);
   expect(stored).not.toContain('quote-9d1e');
   expect(stored).not.toMatch(/"k3y"/);

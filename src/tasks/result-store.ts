@@ -5,6 +5,8 @@
 import type { ResultSummary } from './result';
 import type { Task } from './task';
 import { messageOf } from '../lib/errors';
+import { stdioName } from '../mcp/stdio-form';
+import { registryKey } from './task-registry';
 
 export interface KeptResult {
   serverUrl: string;
@@ -56,6 +58,25 @@ export interface KeptKey {
   serverUrl: string;
   taskId: string;
 }
+
+/** Stored keys of typed stdio commands, and the command line each stands for while this page runs. */
+const storedFor = new Map<string, string>();
+
+/**
+ * The server as results are stored under it: its URL; for a stdio command typed into the form (whose arguments may
+ * hold a secret), the registry's fingerprinted key instead of the line.
+ */
+function storedServer(serverUrl: string): string {
+  if (!serverUrl.startsWith('stdio:') || stdioName(serverUrl) !== undefined) return serverUrl;
+  const key = registryKey(serverUrl);
+  storedFor.set(key, serverUrl);
+  return key;
+}
+
+const pageServer = <K extends KeptKey>(key: K): K => {
+  const shown = storedFor.get(key.serverUrl);
+  return shown === undefined ? key : { ...key, serverUrl: shown };
+};
 
 /**
  * Which kept results to delete so the rest fit the quota: the ones used longest ago first, never a protected one.
@@ -165,13 +186,14 @@ export async function keepResult(
   quota = keptQuota(),
 ): Promise<KeptKey[]> {
   let evicted: KeptKey[] = [];
+  const serverUrl = storedServer(record.serverUrl);
   await run('readwrite', 'keep the result', (store, usage) => {
-    store.put(record);
-    usage.put({ serverUrl: record.serverUrl, taskId: record.taskId, size: record.size, usedAt: Date.now() } satisfies KeptUsage);
+    store.put({ ...record, serverUrl });
+    usage.put({ serverUrl, taskId: record.taskId, size: record.size, usedAt: Date.now() } satisfies KeptUsage);
     const all = usage.getAll() as IDBRequest<KeptUsage[]>;
     all.onsuccess = () => {
-      const self = (k: KeptKey) => k.serverUrl === record.serverUrl && k.taskId === record.taskId;
-      evicted = chooseEvictions(all.result, quota, (k) => self(k) || isProtected(k));
+      const self = (k: KeptKey) => k.serverUrl === serverUrl && k.taskId === record.taskId;
+      evicted = chooseEvictions(all.result, quota, (k) => self(k) || isProtected(pageServer(k)));
       for (const k of evicted) {
         store.delete([k.serverUrl, k.taskId]);
         usage.delete([k.serverUrl, k.taskId]);
@@ -179,7 +201,7 @@ export async function keepResult(
     };
     return undefined;
   });
-  return evicted;
+  return evicted.map(pageServer);
 }
 
 export async function keptResults(serverUrl: string): Promise<KeptResult[]> {
@@ -187,9 +209,9 @@ export async function keptResults(serverUrl: string): Promise<KeptResult[]> {
     (await run<KeptResult[]>(
       'readonly',
       'read kept results',
-      (store) => store.index('byServer').getAll(serverUrl) as IDBRequest<KeptResult[]>,
+      (store) => store.index('byServer').getAll(storedServer(serverUrl)) as IDBRequest<KeptResult[]>,
     )) ?? []
-  );
+  ).map((record) => ({ ...record, serverUrl }));
 }
 
 /** How many results this browser keeps, and how much they take. */
@@ -199,9 +221,10 @@ export async function keptUsage(): Promise<{ count: number; bytes: number }> {
 }
 
 export function forgetResult(serverUrl: string, taskId: string): Promise<void> {
+  const stored = storedServer(serverUrl);
   return run('readwrite', 'delete the kept result', (store, usage) => {
-    usage.delete([serverUrl, taskId]);
-    return store.delete([serverUrl, taskId]);
+    usage.delete([stored, taskId]);
+    return store.delete([stored, taskId]);
   }).then(() => undefined);
 }
 

@@ -88,6 +88,16 @@ describe('task registry', () => {
     expect(registryKey(' http://127.0.0.1:3210/mcp ')).toBe(url);
   });
 
+  it('keys a typed stdio command by its program and a fingerprint, never by its arguments; a configured one by its name', () => {
+    const typed = registryKey('stdio:/usr/local/bin/npx -y some-server --api-key sk-live-123456');
+    expect(typed).toMatch(/^stdio-command:npx#[0-9a-f]{16}$/);
+    expect(typed).not.toContain('sk-live');
+    // The same line again (typed after a reload) finds the same tasks; another line does not.
+    expect(registryKey('stdio:/usr/local/bin/npx -y some-server --api-key sk-live-123456')).toBe(typed);
+    expect(registryKey('stdio:/usr/local/bin/npx -y some-server --api-key sk-live-654321')).not.toBe(typed);
+    expect(registryKey('stdio:everything')).toBe('stdio:everything');
+  });
+
   it('remembers a task with its details and writes it at once; a second registry (a reload) loads it', async () => {
     const { backend, clock, registry } = setup();
     registry.rememberTask(url, task('a', 'working', 0, 'step 1'), { toolName: 'countdown' });

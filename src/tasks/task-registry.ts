@@ -9,6 +9,7 @@
  * not one per push. Every storage failure is reported (onError), never swallowed.
  */
 import { serverIdentity, withoutUserinfo } from '../mcp/errors';
+import { stdioName } from '../mcp/stdio-form';
 import { messageOf } from '../lib/errors';
 import { isTerminal } from './status';
 import { timeOf, type Task } from './task';
@@ -58,8 +59,24 @@ const SOON_MS = 0;
 /** Other changes (statusMessage, times: what a busy server pushes all the time) are written at most this often. */
 const STATE_DELAY_MS = 1_000;
 
-/** The server identity tasks are remembered under: the URL normalised, without credentials. */
+/** FNV-1a, 64 bits, as 16 hex digits: a stable name for a text that is not to be stored as it is. */
+function fingerprint(text: string): string {
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) hash = BigInt.asUintN(64, (hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  return hash.toString(16).padStart(16, '0');
+}
+
+/**
+ * The server identity tasks are remembered under: the URL normalised, without credentials. A stdio command typed
+ * into the form may carry a secret in its arguments (`--api-key …`): it is remembered under its program's name and a
+ * fingerprint of the whole line, never the line itself; a server configured with npm start by its name.
+ */
 export function registryKey(serverUrl: string): string {
+  if (serverUrl.startsWith('stdio:') && stdioName(serverUrl) === undefined) {
+    const line = serverUrl.slice('stdio:'.length).trim();
+    const program = (line.split(/\s/, 1)[0] ?? '').split(/[\\/]/).pop() ?? '';
+    return `stdio-command:${program.slice(0, 64)}#${fingerprint(line)}`;
+  }
   return serverIdentity(withoutUserinfo(serverUrl));
 }
 
