@@ -9,6 +9,7 @@ import { applyCors, isAllowedHost, unsafeBinding } from './cors.js';
 import { createDemoState, type DemoFeatures, type DemoState } from './mcp-server.js';
 import { readMessageBody, StreamableHttpEndpoint } from './mcp-http.js';
 import { isModernRequest, ModernEndpoint } from './modern-http.js';
+import { isLoopbackListenHost } from './loopback.js';
 import { SseEndpoint } from './sse-http.js';
 import { devCsp, serveStatic } from './static.js';
 
@@ -81,7 +82,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     applyCors(req, res, options.allowOrigins, listeningPort) ||
     (oauth ? oauth.rejectUnauthorized(req, res) : rejectUnauthorized(req, res, options.token));
   let oauth: DemoAuthorizationServer | undefined;
-  if (options.bridge && !['127.0.0.1', 'localhost', '::1', '[::1]'].includes(options.host)) {
+  if (options.bridge && !isLoopbackListenHost(options.host)) {
     throw new Error('The local bridge runs only on a server listening on loopback (127.0.0.1).');
   }
   const bridge = options.bridge ? createBridge(options.bridge) : undefined;

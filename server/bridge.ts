@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeSpec, SERVER_NAME, splitCommandLine, type StdioSpec } from './bridge-config.js';
 import { forwardRequest, refuse } from './bridge-forward.js';
+import { LOOPBACK_NAMES, LOOPBACK_PEERS } from './loopback.js';
 import { readBody, StdioProcess, type SpawnFn } from './bridge-stdio.js';
 
 /**
@@ -39,8 +40,6 @@ export interface Bridge {
 }
 
 const MAX_PROCESSES = 16;
-const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
-const LOOPBACK_PEERS = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
@@ -53,7 +52,7 @@ const TOKEN_REFUSED_HEADER = 'X-Taskdeck-Bridge-Refused';
 /** Why a request may not use the bridge at all (before any token is looked at), or undefined. */
 function outsideRefusal(req: IncomingMessage, ownPort: number): string | undefined {
   if (!LOOPBACK_PEERS.has(req.socket.remoteAddress ?? '')) return 'The bridge answers only this machine.';
-  const own = LOOPBACK_HOSTS.map((name) => `${name}:${ownPort}`);
+  const own = [...LOOPBACK_NAMES].map((name) => `${name}:${ownPort}`);
   if (!own.includes(req.headers.host ?? '')) return `Host ${req.headers.host ?? '(none)'} is not this server (DNS-rebinding protection).`;
   const origin = req.headers.origin;
   if (origin !== undefined && !own.map((h) => `http://${h}`).includes(origin)) return `Origin ${origin} may not use the bridge.`;

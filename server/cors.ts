@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isLoopbackListenHost, LOOPBACK_NAMES } from './loopback.js';
 
 const ALLOWED_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID, Mcp-Method, Mcp-Name';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate, Mcp-Method, Mcp-Name';
-
-const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
  * Only the server's own origin (its port under any loopback name) may call it from a browser; other origins only
@@ -74,16 +73,11 @@ export function isAllowedHost(host: string | undefined, extra: readonly string[]
   return name !== undefined && LOOPBACK_NAMES.has(name);
 }
 
-/** Whether an address to listen on is this machine's loopback. */
-function isLoopbackAddress(host: string): boolean {
-  return host === '127.0.0.1' || host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
 /**
  * Listening beyond loopback without a token would hand every task and result to the network: the Host check only
  * stops DNS rebinding, it is not authentication. Returns why it is refused, or undefined when it is fine.
  */
 export function unsafeBinding(host: string, token: string | undefined): string | undefined {
-  if (isLoopbackAddress(host) || token) return undefined;
+  if (isLoopbackListenHost(host) || token) return undefined;
   return `Refusing to listen on ${host} without a token: anyone who can reach it could read every task and result. Set TASKDECK_TOKEN (or --token), or listen on 127.0.0.1.`;
 }

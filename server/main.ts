@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './app.js';
 import { unsafeBinding } from './cors.js';
+import { isLoopbackListenHost } from './loopback.js';
 import { appNeedsBuild, buildApp } from './build-app.js';
 import { bridgeServers, runStdio } from './bridge-cli.js';
 
@@ -116,7 +117,7 @@ if (refusal) {
   process.exit(2);
 }
 const bridge =
-  app !== 'none' && ['127.0.0.1', 'localhost', '::1'].includes(values.host)
+  app !== 'none' && isLoopbackListenHost(values.host)
     ? { servers: await bridgeServers(values.server, values.config), allowCommands: !values['no-bridge-commands'] }
     : undefined;
 const tokenTtlSeconds = Number(values['oauth-token-ttl']);
