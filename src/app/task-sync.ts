@@ -128,6 +128,7 @@ export function useSessionSync(session: McpSession | null): void {
       offEnded();
       offPrefs();
       offLive();
+      fetcher.dispose();
       controller.abort();
     };
   }, [session, queryClient]);

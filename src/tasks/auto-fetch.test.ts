@@ -73,6 +73,19 @@ describe('auto-fetch', () => {
     expect(started).toEqual(['t9', 't8', 't7', 't6', 't5']);
   });
 
+  it('once its session is over, starts nothing more, even when a fetch of that session finishes', async () => {
+    const entries = Array.from({ length: 6 }, (_, i) => entry(`t${i}`, 'completed', { ranHere: true }));
+    const { fetcher, started, finish } = setup(entries);
+    fetcher.ended(entries.map((e) => e.task.taskId));
+    expect(started).toHaveLength(AUTO_FETCH_CONCURRENCY);
+    fetcher.dispose();
+    finish('t0');
+    await settle();
+    fetcher.ended(['t5']);
+    fetcher.scan(entries);
+    expect(started).toHaveLength(AUTO_FETCH_CONCURRENCY);
+  });
+
   it('starts nothing while live updates are paused, and what waited once they resume', () => {
     const { fetcher, started, state } = setup([entry('a', 'completed', { ranHere: true })], { paused: true });
     fetcher.ended(['a']);

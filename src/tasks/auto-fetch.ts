@@ -38,6 +38,8 @@ export class AutoFetcher {
   private readonly fetching = new Set<string>();
   /** Ended tasks waiting for a free slot, in the order they ended. */
   private readonly waiting = new Set<string>();
+  /** Its session is over: nothing more starts (a fetch that finishes late does not start the next one). */
+  private disposed = false;
 
   constructor(
     private readonly view: AutoFetchView,
@@ -45,7 +47,7 @@ export class AutoFetcher {
   ) {}
 
   ended(taskIds: Iterable<string>): void {
-    if (!this.view.enabled()) return;
+    if (!this.view.enabled() || this.disposed) return;
     for (const id of taskIds) if (!this.tried.has(id)) this.waiting.add(id);
     this.pump();
   }
@@ -57,9 +59,15 @@ export class AutoFetcher {
     this.ended(due);
   }
 
+  /** Stops for good, with what waits dropped: the session it fetched through is gone. */
+  dispose(): void {
+    this.disposed = true;
+    this.waiting.clear();
+  }
+
   /** Starts waiting fetches while there is room. */
   pump(): void {
-    if (!this.view.enabled()) {
+    if (!this.view.enabled() || this.disposed) {
       // Turned off: what was waiting is not fetched; turning it on again looks over the list.
       this.waiting.clear();
       return;
