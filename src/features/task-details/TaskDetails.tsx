@@ -20,6 +20,7 @@ import { remainingTtl } from '../../tasks/ttl';
 import { resultQueryOptions } from '../../tasks/result-query';
 import { watchStatus } from '../../tasks/watch-task';
 import { ForgetTaskButton } from './ForgetTaskButton';
+import { PollStats } from './PollStats';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
@@ -181,6 +182,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           Cancel failed: {cancelError}
         </p>
       ) : null}
+      <PollStats serverUrl={serverUrl} entry={entry} now={now} />
       <TaskTimeline history={entry.history} now={now} />
     </div>
   );
