@@ -8,10 +8,9 @@ import { formatAbsolute, formatDuration, formatRelative, formatSpan, type TimeFo
 import { Moment } from '../../components/Moment';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { useNow } from '../../components/use-now';
-import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
-import { cancelTask, getTask } from '../../tasks/api';
-import { writeTask } from '../../tasks/cache-writes';
+import { messageOf } from '../../lib/errors';
+import { cancelAndRecord } from '../../tasks/cancel-task';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { selectionStore } from '../../tasks/selection-store';
 import { canCancel, canFetchResult, isTerminal } from '../../tasks/status';
@@ -103,21 +102,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
   const onCancel = async () => {
     if (!session) return;
     setCancelError(undefined);
-    const info = { now: Date.now(), generation: session.generation };
-    writeTask(
-      queryClient,
-      serverUrl,
-      { ...task, status: 'cancelled', statusMessage: 'Cancelling…' },
-      { ...info, source: 'cancel', force: true },
-    );
-    try {
-      const cancelled = await cancelTask(session.client, task.taskId);
-      writeTask(queryClient, serverUrl, cancelled, { source: 'cancel', now: Date.now(), generation: session.generation, force: true });
-    } catch (error) {
-      setCancelError(describeRequestError(error, 'tasks/cancel'));
-      const truth = await getTask(session.client, task.taskId).catch(() => task);
-      writeTask(queryClient, serverUrl, truth, { source: 'poll', now: Date.now(), generation: session.generation, force: true });
-    }
+    await cancelAndRecord(queryClient, serverUrl, session, task).catch((error: unknown) => setCancelError(messageOf(error)));
   };
 
   return (
