@@ -20,6 +20,7 @@ import { resultQueryOptions } from '../../tasks/result-query';
 import { watchStatus } from '../../tasks/watch-task';
 import { ForgetTaskButton } from './ForgetTaskButton';
 import { PollStats } from './PollStats';
+import { ReRunButton } from './ReRunButton';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
@@ -161,6 +162,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           </button>
         ) : null}
         <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />
+        <ReRunButton serverUrl={serverUrl} entry={entry} session={session} />
       </div>
       {cancelError ? (
         <p className="error-text" role="alert">
