@@ -13,9 +13,9 @@ import { canCancel, canFetchResult } from './status';
 import { displayStatus, type TaskEntry } from './task-cache';
 
 /** Requests in flight at once for a bulk cancel or forget. */
-export const BULK_CONCURRENCY = 4;
+const BULK_CONCURRENCY = 4;
 /** tasks/result answers can be large and hold a connection: fewer at once. */
-export const BULK_FETCH_CONCURRENCY = 2;
+const BULK_FETCH_CONCURRENCY = 2;
 
 export interface BulkOutcome {
   /** What was asked for: the ticked tasks the action applies to. */
