@@ -20,7 +20,8 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
   const serverUrl = session?.serverUrl ?? '';
   const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
   // The tool picked here, and the prefill (Re-run) it was picked after: a newer prefill picks its own tool.
-  const [choice, setChoice] = useState({ name: '', after: 0 });
+  // A prefill already shown before this panel was (re)drawn is not applied again.
+  const [choice, setChoice] = useState(() => ({ name: '', after: runToolStore.getState().shown }));
   const requested = useStore(runToolStore, (s) => s.prefill);
   const prefill = requested && requested.serverUrl === serverUrl && requested.nonce > choice.after ? requested : undefined;
   const toolName = prefill?.toolName ?? choice.name;
@@ -80,6 +81,7 @@ function ToolForm({ session, tool, prefill }: { session: McpSession; tool: Tool;
   // A form filled in for a Re-run comes into view with its first field focused, ready to edit.
   useEffect(() => {
     if (!prefill) return;
+    runToolStore.getState().prefillShown(prefill.nonce);
     const first =
       document.getElementById(`${idBase}-0`) ?? document.querySelector<HTMLElement>(`[data-run-form="${idBase}"] [type="submit"]`);
     first?.scrollIntoView({ block: 'nearest' });

@@ -19,13 +19,16 @@ interface RunToolState {
    * it and brings it into view. Compare with the last nonce handled.
    */
   openRequest: number;
-  prefillCleared: () => void;
+  /** The latest prefill a form was filled in with: Run tool shown again later (a panel reopened) starts blank. */
+  shown: number;
+  prefillShown: (nonce: number) => void;
 }
 
 export const runToolStore = createStore<RunToolState>()((set) => ({
   prefill: undefined,
   openRequest: 0,
-  prefillCleared: () => set({ prefill: undefined }),
+  shown: 0,
+  prefillShown: (nonce) => set((s) => (s.shown >= nonce ? s : { shown: nonce })),
 }));
 
 /** Opens Run tool filled in with `toolName` and `args`, ready to edit and run (Task details' Re-run). */

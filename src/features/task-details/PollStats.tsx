@@ -18,7 +18,7 @@ export function PollStats({ serverUrl, entry, now }: { serverUrl: string; entry:
       <h3>Polls</h3>
       <dl className="facts">
         <dt>Polls made</dt>
-        <dd>{pollCountText(record)}</dd>
+        <dd>{pollCountText(record, isLive(entry, now))}</dd>
         <dt>Next poll</dt>
         <dd>{nextPollText(entry, record, now, paused)}</dd>
         <dt>Interval</dt>
@@ -31,8 +31,8 @@ export function PollStats({ serverUrl, entry, now }: { serverUrl: string; entry:
   );
 }
 
-function pollCountText(record: PollRecord | undefined): string {
-  if (!record) return 'none yet (pushes or answers have kept it current)';
+function pollCountText(record: PollRecord | undefined, live: boolean): string {
+  if (!record) return live ? 'none yet (pushes or answers have kept it current)' : 'none';
   const failed = record.failed > 0 ? `, ${record.failed} failed` : '';
   return `${record.count} tasks/get${failed}`;
 }
