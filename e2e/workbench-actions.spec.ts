@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -9,6 +10,20 @@ const rowOf = (page: Page, taskId: string) => table(page).locator(`tr[data-task-
 const tick = (page: Page, taskId: string) => table(page).getByRole('checkbox', { name: `Select task ${taskId}` });
 const details = (page: Page) => page.getByRole('region', { name: 'Task details' });
 const bar = (page: Page) => page.getByRole('group', { name: 'Selected tasks' });
+
+/** Serious and critical WCAG A/AA violations inside these elements, in the light theme, then the dark one's colours. */
+async function axeWithin(page: Page, selectors: string[]): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    if (scheme === 'dark') builder = builder.withRules(['color-contrast']);
+    for (const selector of selectors) builder = builder.include(selector);
+    const { violations } = await builder.analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+    expect(serious, scheme).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 async function connect(page: Page, mcpUrl: string): Promise<void> {
   await page.goto(linkTo(mcpUrl, 'streamable-http'));
@@ -47,6 +62,8 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     await page.keyboard.press('x');
     await expect(tick(page, middle ?? '')).not.toBeChecked();
     await expect(bar(page)).toContainText('2 selected');
+    // The bar (with its report) and the ticked rows pass axe in both themes.
+    await axeWithin(page, ['.bulk-bar', '.tasks-table']);
   });
 
   test('Re-run fills Run tool in with the original arguments; an edited one starts a new task with it', async ({ page, demo }) => {
@@ -99,5 +116,6 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     await expect.poll(count).toBeGreaterThanOrEqual(seen + 2);
     await expect(polls).toContainText(/actual average \d/);
     await expect(polls).toContainText(/Next poll\s*(in|now|due)/);
+    await axeWithin(page, ['.poll-stats']);
   });
 });
