@@ -103,6 +103,20 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     await expect(details(page)).toContainText('not started from this browser');
   });
 
+  test('Re-run after a reload: the arguments come from IndexedDB, never from the address or Web Storage', async ({ page, demo }) => {
+    await connect(page, demo.mcpUrl);
+    const reason = 'a reason only the registry holds';
+    const taskId = await runTool(page, 'fail_after', { seconds: '0', reason });
+    await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'failed');
+    await page.reload();
+    await rowOf(page, taskId).click();
+    await details(page).getByRole('button', { name: 'Re-run' }).click();
+    const run = page.getByRole('region', { name: 'Run tool' });
+    await expect(run.getByLabel('reason', { exact: false }).first()).toHaveValue(reason);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href);
+    expect(stored).not.toContain(reason);
+  });
+
   test('poll accounting counts the polls of a task the server is silent about', async ({ page, demo }) => {
     await connect(page, demo.mcpUrl);
     // One progress report, then silence for a minute: the page polls it at its pollInterval.
