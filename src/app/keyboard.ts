@@ -8,6 +8,7 @@ import { visibleTasks } from '../tasks/filtering';
 import { mcpKeys } from '../tasks/keys';
 import { liveStore } from '../tasks/live-store';
 import { selectionStore } from '../tasks/selection-store';
+import { bulkSelection } from '../tasks/bulk-selection';
 import { viewStore } from '../tasks/view-store';
 import type { TaskEntry } from '../tasks/task-cache';
 
@@ -108,6 +109,13 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
         case 'c':
           clickIfEnabled('[data-shortcut="cancel"]');
           break;
+        case 'x': {
+          // Ticks (or unticks) the task under focus in the list, else the selected one, for a bulk action.
+          const id = row?.dataset.taskId ?? selectionStore.getState().selectedTaskId;
+          if (!id) return;
+          bulkSelection.getState().taskToggled(activeServerUrl(), id);
+          break;
+        }
         case 'r':
           focusTarget('[data-shortcut-target="tool"]');
           break;

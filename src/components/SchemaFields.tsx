@@ -8,6 +8,7 @@ import {
   type FieldSpec,
   type FormValues,
 } from '../lib/schema-form';
+import { valuesFromArguments } from '../lib/schema-prefill';
 import { SchemaField } from './SchemaField';
 
 export interface SchemaAnswers {
@@ -21,10 +22,13 @@ export interface SchemaAnswers {
   idBase: string;
 }
 
-/** The answers to an object schema's properties (a tool's arguments, an elicitation's content), starting from its defaults. */
-export function useSchemaAnswers(schema: unknown): SchemaAnswers {
+/**
+ * The answers to an object schema's properties (a tool's arguments, an elicitation's content), starting from its
+ * defaults, or from `prefill` (arguments to fill in, as a task was started: Re-run).
+ */
+export function useSchemaAnswers(schema: unknown, prefill?: Readonly<Record<string, unknown>>): SchemaAnswers {
   const fields = useMemo(() => fieldsFromSchema(schema), [schema]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields));
+  const [values, setValues] = useState<FormValues>(() => (prefill ? valuesFromArguments(fields, prefill) : initialValues(fields)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const idBase = useId();
   const focusFirstInvalid = useRef(false);

@@ -80,16 +80,23 @@ export function writeTask(queryClient: QueryClient, serverUrl: string, task: Tas
   return outcome;
 }
 
-/** A task this page has just started (tools/call answered with a task): listed, and remembered (task-registry.ts). */
+/**
+ * A task this page has just started (tools/call answered with a task): listed, and remembered (task-registry.ts)
+ * with the arguments it was started with, for Re-run (kept only in the registry: they may hold secrets).
+ */
 export function recordStartedTask(
   queryClient: QueryClient,
   serverUrl: string,
   task: Task,
-  started: { generation: number; toolName: string },
+  started: { generation: number; toolName: string; arguments?: Record<string, unknown> },
 ): void {
-  const { entries } = writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), ...started });
+  const { generation, toolName } = started;
+  const { entries } = writeTask(queryClient, serverUrl, task, { source: 'create', now: Date.now(), generation, toolName });
   // Pushes can outrun the reply: the state remembered is the newest the list holds.
-  taskRegistry.rememberTask(serverUrl, findTask(entries, task.taskId)?.task ?? task, { toolName: started.toolName });
+  taskRegistry.rememberTask(serverUrl, findTask(entries, task.taskId)?.task ?? task, {
+    toolName,
+    ...(started.arguments !== undefined && { arguments: started.arguments }),
+  });
 }
 
 /** A task added by its id (Watch task, a deep link): listed with the state tasks/get gave, and remembered. */

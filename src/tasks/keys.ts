@@ -9,6 +9,8 @@ export const mcpKeys = {
   kept: (serverUrl: string) => ['mcp', serverUrl, 'kept'] as const,
   /** The tasks this browser remembers for the server (task-registry.ts), once loaded back into the list. */
   registry: (serverUrl: string) => ['mcp', serverUrl, 'registry'] as const,
+  /** The arguments a task was started with here (task-registry.ts), for Re-run. */
+  startArguments: (serverUrl: string, taskId: string) => ['mcp', serverUrl, 'start-arguments', taskId] as const,
   /** How many results this browser keeps for every server, and their size. */
   keptUsage: () => ['mcp', '*', 'kept-usage'] as const,
 };

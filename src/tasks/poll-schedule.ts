@@ -4,8 +4,13 @@ const DEFAULT_POLL_MS = 1000;
 const MIN_POLL_MS = 250;
 
 /** How long after the last word about a task the dashboard asks tasks/get itself. */
-function pollIntervalOf(entry: TaskEntry): number {
+export function pollIntervalOf(entry: TaskEntry): number {
   return Math.max(MIN_POLL_MS, entry.task.pollInterval ?? DEFAULT_POLL_MS);
+}
+
+/** When a live task is next due for a poll if nothing is heard of it meanwhile (`notBefore`: an error backoff). */
+export function nextPollAt(entry: TaskEntry, notBefore = 0): number {
+  return Math.max(entry.receivedAt + pollIntervalOf(entry), notBefore);
 }
 
 /**
@@ -25,7 +30,7 @@ export function tasksDueForPoll(
     const id = entry.task.taskId;
     if (!isLive(entry, now) || inFlight.has(id)) continue;
     if ((notBefore.get(id) ?? 0) > now) continue;
-    const overdue = now - entry.receivedAt - pollIntervalOf(entry);
+    const overdue = now - nextPollAt(entry);
     if (overdue >= 0) due.push({ id, overdue });
   }
   if (due.length > limit) due.sort((a, b) => b.overdue - a.overdue);

@@ -5,9 +5,10 @@ import { fetchTaskResult, getTask } from './api';
 import { reportObservation, reportRpcError } from './behaviour-store';
 import { expireForgotten, storeFetchedResult, writeTask } from './cache-writes';
 import { mcpKeys } from './keys';
+import { pollStats } from './poll-stats';
 import { resultObservation } from './result';
 import { isTerminal } from './status';
-import type { SyncAction, SyncScheduler } from './sync-scheduler';
+import type { PollOutcome, SyncAction, SyncScheduler } from './sync-scheduler';
 
 /** One session as the actions need it. */
 export interface SyncTarget {
@@ -29,19 +30,28 @@ export function runSyncAction(target: SyncTarget, scheduler: SyncScheduler, acti
 }
 
 function poll({ queryClient, serverUrl, generation, client, signal }: SyncTarget, scheduler: SyncScheduler, taskId: string): void {
+  // Poll accounting for Task details (poll-stats.ts): one Map write at the start and at the end of each poll.
+  const ended = (outcome: PollOutcome) => {
+    pollStats.pollEnded(serverUrl, taskId, outcome, Date.now());
+    scheduler.pollEnded(taskId, outcome);
+  };
+  pollStats.pollStarted(serverUrl, taskId, Date.now());
   getTask(client, taskId, signal)
     .then((task) => {
       writeTask(queryClient, serverUrl, task, { source: 'poll', now: Date.now(), generation });
-      scheduler.pollEnded(taskId, 'ok');
+      ended('ok');
     })
     .catch((error: unknown) => {
-      if (signal.aborted) return;
-      if (reportRpcError(serverUrl, 'tasks/get', error) === -32602) {
-        expireForgotten(queryClient, serverUrl, taskId, error);
-        scheduler.pollEnded(taskId, 'gone');
+      if (signal.aborted) {
+        pollStats.pollEnded(serverUrl, taskId, 'aborted', Date.now());
         return;
       }
-      scheduler.pollEnded(taskId, 'failed');
+      if (reportRpcError(serverUrl, 'tasks/get', error) === -32602) {
+        expireForgotten(queryClient, serverUrl, taskId, error);
+        ended('gone');
+        return;
+      }
+      ended('failed');
     });
 }
 

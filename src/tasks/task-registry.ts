@@ -21,6 +21,13 @@ export interface RememberedTask {
   /** The last known state. */
   task: Task;
   toolName?: string;
+  /**
+   * The arguments the page started it with (tools/call), for Re-run; absent for a task started elsewhere. They may
+   * hold secrets: kept here (IndexedDB) and nowhere else.
+   */
+  arguments?: Record<string, unknown>;
+  /** Set instead of `arguments` when they were too large to keep. */
+  argumentsTooLarge?: true;
   /** Set once the server said it no longer knows the task. */
   expired?: { at: number; reason: string };
   /** When this browser started remembering it (local clock, ms). */
@@ -44,13 +51,21 @@ export interface RegistryBackend {
 /** What else is known about a task besides its state. */
 export interface TaskDetails {
   toolName?: string;
+  /** The arguments it was started with (only when the page started it). */
+  arguments?: Record<string, unknown>;
   expired?: { at: number; reason: string };
 }
+
+/** What the registry knows of the arguments a task was started with. */
+export type StartArguments =
+  { kind: 'known'; toolName: string; arguments: Record<string, unknown> } | { kind: 'too-large'; toolName: string } | { kind: 'unknown' };
 
 /** Tasks remembered per server at most; past it the oldest ended ones go first, then the oldest of the rest. */
 const MAX_REMEMBERED_PER_SERVER = 5_000;
 /** A statusMessage is remembered up to this many characters (a server may send megabytes of it). */
 const MAX_MESSAGE_CHARS = 4_000;
+/** A task's arguments are remembered up to this size as JSON (a tool may take a document as an argument). */
+const MAX_ARGUMENTS_CHARS = 256_000;
 /**
  * A newly remembered (or forgotten) task, and a change of status (a few per task), are written this soon: a reload
  * right after loses nothing.
@@ -93,6 +108,18 @@ export function chooseRegistryEvictions(records: Iterable<RememberedTask>, cap: 
   return all.slice(0, excess);
 }
 
+/** The arguments as remembered: themselves, or a mark that they were too large (or could not be measured). */
+function argumentsRecord(args: Record<string, unknown> | undefined): Pick<RememberedTask, 'arguments' | 'argumentsTooLarge'> {
+  if (args === undefined) return {};
+  let size: number;
+  try {
+    size = JSON.stringify(args).length;
+  } catch {
+    size = Infinity;
+  }
+  return size <= MAX_ARGUMENTS_CHARS ? { arguments: args } : { argumentsTooLarge: true };
+}
+
 function bounded(task: Task): Task {
   const message = task.statusMessage;
   if (message === undefined || message.length <= MAX_MESSAGE_CHARS) return task;
@@ -109,6 +136,7 @@ function sameState(a: RememberedTask, task: Task, details: TaskDetails): boolean
     t.ttl === task.ttl &&
     t.pollInterval === task.pollInterval &&
     (details.toolName === undefined || details.toolName === a.toolName) &&
+    details.arguments === undefined &&
     (details.expired === undefined) === (a.expired === undefined)
   );
 }
@@ -184,6 +212,7 @@ export class TaskRegistry {
         taskId: task.taskId,
         task: bounded(task),
         ...(details.toolName !== undefined && { toolName: details.toolName }),
+        ...argumentsRecord(details.arguments),
         ...(details.expired !== undefined && { expired: details.expired }),
         rememberedAt: now,
         changedAt: now,
@@ -215,6 +244,18 @@ export class TaskRegistry {
     server.deletes.add(taskId);
     await this.flush();
     if (server.deletes.has(taskId)) throw new Error(this.lastError ?? 'Could not forget the task.');
+  }
+
+  /** The arguments the task was started with, once the server's remembered tasks are loaded. */
+  async startArguments(serverUrl: string, taskId: string): Promise<StartArguments> {
+    const key = registryKey(serverUrl);
+    const server = this.serverOf(key);
+    // Storage that cannot be read (reported already) still leaves what this page remembered.
+    await this.ensureLoaded(key, server).catch(() => {});
+    const record = server.records.get(taskId);
+    if (!record?.toolName) return { kind: 'unknown' };
+    if (record.arguments) return { kind: 'known', toolName: record.toolName, arguments: record.arguments };
+    return record.argumentsTooLarge ? { kind: 'too-large', toolName: record.toolName } : { kind: 'unknown' };
   }
 
   isRemembered(serverUrl: string, taskId: string): boolean {
@@ -297,6 +338,7 @@ export class TaskRegistry {
     const statusChanged = held.task.status !== incoming.status || (details.expired !== undefined) !== (held.expired !== undefined);
     const next: RememberedTask = { ...held, task: incoming, changedAt: this.now() };
     if (details.toolName !== undefined) next.toolName = details.toolName;
+    if (details.arguments !== undefined) Object.assign(next, argumentsRecord(details.arguments));
     if (details.expired !== undefined) next.expired = details.expired;
     else if (authoritative) delete next.expired;
     server.records.set(held.taskId, next);

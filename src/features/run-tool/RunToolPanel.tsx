@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { LongMessage } from '../../components/LongMessage';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Region } from '../../components/Region';
 import type { McpSession } from '../../mcp/session';
 import { useConnectionStore } from '../connection';
@@ -12,15 +12,23 @@ import { selectionStore } from '../../tasks/selection-store';
 import { recordStartedTask } from '../../tasks/cache-writes';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { SchemaFields, useSchemaAnswers } from '../../components/SchemaFields';
-import { taskSupportOf } from '../../lib/schema-form';
+import { fieldsFromSchema, taskSupportOf } from '../../lib/schema-form';
+import { unusedArguments } from '../../lib/schema-prefill';
+import { runToolStore, type RunPrefill } from './run-tool-store';
 
 export function RunToolPanel({ session }: { session: McpSession | null }) {
   const serverUrl = session?.serverUrl ?? '';
   const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
-  const [toolName, setToolName] = useState<string>('');
+  // The tool picked here, and the prefill (Re-run) it was picked after: a newer prefill picks its own tool.
+  // A prefill already shown before this panel was (re)drawn is not applied again.
+  const [choice, setChoice] = useState(() => ({ name: '', after: runToolStore.getState().shown }));
+  const requested = useStore(runToolStore, (s) => s.prefill);
+  const prefill = requested && requested.serverUrl === serverUrl && requested.nonce > choice.after ? requested : undefined;
+  const toolName = prefill?.toolName ?? choice.name;
   const reconnecting = useConnectionStore((s) => s.status === 'Reconnecting');
   const list = tools.data ?? [];
   const tool = list.find((t) => t.name === toolName) ?? list[0];
+  const missing = prefill && tool?.name !== prefill.toolName ? prefill : undefined;
 
   let body;
   if (!session) body = <p className="empty">{reconnecting ? 'Reconnecting to the server…' : 'Connect to a server to run its tools.'}</p>;
@@ -31,9 +39,20 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
   else
     body = (
       <>
+        {missing ? (
+          <p className="error-text" role="alert">
+            The server no longer offers the tool <span className="mono">{missing.toolName}</span>: task{' '}
+            <span className="mono">{missing.fromTaskId}</span> cannot be run again as it was. Pick another tool.
+          </p>
+        ) : null}
         <label className="field">
           <span>Tool</span>
-          <select value={tool.name} onChange={(e) => setToolName(e.target.value)} data-shortcut-target="tool" aria-keyshortcuts="R">
+          <select
+            value={tool.name}
+            onChange={(e) => setChoice({ name: e.target.value, after: runToolStore.getState().openRequest })}
+            data-shortcut-target="tool"
+            aria-keyshortcuts="R"
+          >
             {list.map((t) => (
               <option key={t.name} value={t.name}>
                 {t.title ?? t.name}
@@ -42,16 +61,32 @@ export function RunToolPanel({ session }: { session: McpSession | null }) {
             ))}
           </select>
         </label>
-        <ToolForm key={`${serverUrl}:${tool.name}`} session={session} tool={tool} />
+        <ToolForm
+          key={`${serverUrl}:${tool.name}:${prefill && !missing ? prefill.nonce : 0}`}
+          session={session}
+          tool={tool}
+          prefill={missing ? undefined : prefill}
+        />
       </>
     );
   return <Region title="Run tool">{body}</Region>;
 }
 
-function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
+function ToolForm({ session, tool, prefill }: { session: McpSession; tool: Tool; prefill: RunPrefill | undefined }) {
   const queryClient = useQueryClient();
   const taskSelected = useStore(selectionStore, (s) => s.taskSelected);
-  const answers = useSchemaAnswers(tool.inputSchema);
+  const answers = useSchemaAnswers(tool.inputSchema, prefill?.arguments);
+  const { idBase } = answers;
+  const unused = prefill ? unusedArguments(fieldsFromSchema(tool.inputSchema), prefill.arguments) : [];
+  // A form filled in for a Re-run comes into view with its first field focused, ready to edit.
+  useEffect(() => {
+    if (!prefill) return;
+    runToolStore.getState().prefillShown(prefill.nonce);
+    const first =
+      document.getElementById(`${idBase}-0`) ?? document.querySelector<HTMLElement>(`[data-run-form="${idBase}"] [type="submit"]`);
+    first?.scrollIntoView({ block: 'nearest' });
+    first?.focus();
+  }, [prefill, idBase]);
   const [ttlError, setTtlError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [starting, setStarting] = useState(0);
@@ -76,7 +111,11 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
     setStarting((n) => n + 1);
     try {
       const task = await startToolTask(session.client, tool.name, built.args, ttl === undefined ? undefined : Math.round(ttl * 1000));
-      recordStartedTask(queryClient, session.serverUrl, task, { generation: session.generation, toolName: tool.name });
+      recordStartedTask(queryClient, session.serverUrl, task, {
+        generation: session.generation,
+        toolName: tool.name,
+        arguments: built.args,
+      });
       taskSelected(task.taskId);
     } catch (error) {
       setFailure(describeRequestError(error, 'tools/call'));
@@ -86,7 +125,19 @@ function ToolForm({ session, tool }: { session: McpSession; tool: Tool }) {
   };
 
   return (
-    <form className="tool-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form className="tool-form" noValidate onSubmit={(e) => void onSubmit(e)} data-run-form={idBase}>
+      {prefill ? (
+        <p className="prefill-note" role="status">
+          Filled in with the arguments of task <span className="mono">{prefill.fromTaskId}</span>: edit them, then Run as task.
+          {unused.length > 0 ? (
+            <span className="warning-text">
+              {' '}
+              Not in the tool&apos;s schema any more, so not sent: {unused.slice(0, 10).join(', ')}
+              {unused.length > 10 ? ` and ${unused.length - 10} more` : ''}.
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       {tool.description ? (
         <p className="muted tool-description">
           <LongMessage text={tool.description} />

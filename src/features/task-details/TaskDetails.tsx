@@ -8,10 +8,9 @@ import { formatAbsolute, formatDuration, formatRelative, formatSpan, type TimeFo
 import { Moment } from '../../components/Moment';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { useNow } from '../../components/use-now';
-import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
-import { cancelTask, getTask } from '../../tasks/api';
-import { writeTask } from '../../tasks/cache-writes';
+import { messageOf } from '../../lib/errors';
+import { cancelAndRecord } from '../../tasks/cancel-task';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { selectionStore } from '../../tasks/selection-store';
 import { canCancel, canFetchResult, isTerminal } from '../../tasks/status';
@@ -20,6 +19,8 @@ import { remainingTtl } from '../../tasks/ttl';
 import { resultQueryOptions } from '../../tasks/result-query';
 import { watchStatus } from '../../tasks/watch-task';
 import { ForgetTaskButton } from './ForgetTaskButton';
+import { PollStats } from './PollStats';
+import { ReRunButton } from './ReRunButton';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
@@ -102,21 +103,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
   const onCancel = async () => {
     if (!session) return;
     setCancelError(undefined);
-    const info = { now: Date.now(), generation: session.generation };
-    writeTask(
-      queryClient,
-      serverUrl,
-      { ...task, status: 'cancelled', statusMessage: 'Cancelling…' },
-      { ...info, source: 'cancel', force: true },
-    );
-    try {
-      const cancelled = await cancelTask(session.client, task.taskId);
-      writeTask(queryClient, serverUrl, cancelled, { source: 'cancel', now: Date.now(), generation: session.generation, force: true });
-    } catch (error) {
-      setCancelError(describeRequestError(error, 'tasks/cancel'));
-      const truth = await getTask(session.client, task.taskId).catch(() => task);
-      writeTask(queryClient, serverUrl, truth, { source: 'poll', now: Date.now(), generation: session.generation, force: true });
-    }
+    await cancelAndRecord(queryClient, serverUrl, session, task).catch((error: unknown) => setCancelError(messageOf(error)));
   };
 
   return (
@@ -175,12 +162,14 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           </button>
         ) : null}
         <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />
+        <ReRunButton serverUrl={serverUrl} entry={entry} session={session} />
       </div>
       {cancelError ? (
         <p className="error-text" role="alert">
           Cancel failed: {cancelError}
         </p>
       ) : null}
+      <PollStats serverUrl={serverUrl} entry={entry} now={now} />
       <TaskTimeline history={entry.history} now={now} />
     </div>
   );

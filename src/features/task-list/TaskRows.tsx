@@ -1,17 +1,20 @@
 import { useStore } from 'zustand';
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useDisplayPrefs } from '../../components/display-prefs';
 import { describeMoment, formatMoment } from '../../lib/time';
 import { useConnectionStore } from '../connection';
 import { selectionStore } from '../../tasks/selection-store';
+import { bulkSelection, checkedFor } from '../../tasks/bulk-selection';
 import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import { StatusBadge, useTaskRows } from '../task-status';
+import { RowCheckbox, SelectShownCheckbox } from './RowChecks';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
 const ROW_HEIGHT = 33;
 
 export interface TaskRowsProps {
+  serverUrl: string;
   entries: readonly TaskEntry[];
   total: number;
   now: number;
@@ -20,11 +23,25 @@ export interface TaskRowsProps {
   keptIds: ReadonlySet<string>;
 }
 
-export function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: TaskRowsProps) {
+export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, keptIds }: TaskRowsProps) {
   const selected = useStore(selectionStore, (s) => s.selectedTaskId);
   const taskSelected = useStore(selectionStore, (s) => s.taskSelected);
   const generation = useConnectionStore((s) => s.generation);
   const timeStyle = useDisplayPrefs((s) => s.timeFormat);
+  const checked = useStore(bulkSelection, (s) => checkedFor(s, serverUrl));
+  // The rows' tick handler stays the same across list updates (rows re-render only for what they show); a
+  // shift-click reads the shown order when it happens.
+  const shownRef = useRef(entries);
+  useLayoutEffect(() => {
+    shownRef.current = entries;
+  }, [entries]);
+  const onCheck = useCallback(
+    (taskId: string, value: boolean, range: boolean) =>
+      bulkSelection
+        .getState()
+        .taskChecked(serverUrl, taskId, value, range ? { shownIds: shownRef.current.map((e) => e.task.taskId) } : undefined),
+    [serverUrl],
+  );
   // Only the rows in view (plus a margin) are in the DOM; a keyboard move scrolls its task into view and focuses it.
   const { scroller, virtualizer } = useTaskRows(entries, {
     rowHeight: ROW_HEIGHT,
@@ -41,6 +58,19 @@ export function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: T
       <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
         <thead>
           <tr>
+            <th scope="col" className="check">
+              <SelectShownCheckbox
+                shown={entries}
+                checked={checked}
+                onChange={(value) =>
+                  bulkSelection.getState().shownChecked(
+                    serverUrl,
+                    entries.map((e) => e.task.taskId),
+                    value,
+                  )
+                }
+              />
+            </th>
             <th scope="col">Status</th>
             <th scope="col">Task ID</th>
             <th scope="col">Tool</th>
@@ -62,6 +92,8 @@ export function TaskRows({ entries, total, now, hasMore, onNearEnd, keptIds }: T
                 status={displayStatus(entry, now)}
                 updated={formatMoment(entry.task.lastUpdatedAt, now, timeStyle)}
                 selected={id === selected}
+                checked={checked.has(id)}
+                onCheck={onCheck}
                 kept={keptIds.has(id)}
                 earlier={isFromEarlierSession(entry, generation)}
                 onSelect={taskSelected}
@@ -81,15 +113,30 @@ interface TaskRowProps {
   status: DisplayStatus;
   updated: string;
   selected: boolean;
+  checked: boolean;
+  onCheck: (taskId: string, checked: boolean, range: boolean) => void;
   kept: boolean;
   earlier: boolean;
   onSelect: (taskId: string) => void;
 }
 
 /** One row; re-renders only when what it shows changed. */
-const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected, kept, earlier, onSelect }: TaskRowProps) {
+const TaskRow = memo(function TaskRow({
+  index,
+  entry,
+  status,
+  updated,
+  selected,
+  checked,
+  onCheck,
+  kept,
+  earlier,
+  onSelect,
+}: TaskRowProps) {
   const { task } = entry;
   const onKey = (event: KeyboardEvent) => {
+    // Keys on the row's checkbox are the checkbox's (Space ticks it).
+    if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onSelect(task.taskId);
@@ -105,6 +152,9 @@ const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected,
       onClick={() => onSelect(task.taskId)}
       onKeyDown={onKey}
     >
+      <td className="check">
+        <RowCheckbox taskId={task.taskId} checked={checked} onCheck={onCheck} />
+      </td>
       <td>
         <StatusBadge status={status} />
       </td>

@@ -13,6 +13,7 @@ import { tasksQueryOptions } from '../../tasks/queries';
 import { registryQueryOptions } from '../../tasks/registry-query';
 import { viewStore } from '../../tasks/view-store';
 import { TimelineChart } from '../task-timeline';
+import { BulkBar } from './BulkBar';
 import { PagingFooter, TaskListEmpty } from './TaskListStates';
 import { TaskFilters } from './TaskFilters';
 import { TaskRows } from './TaskRows';
@@ -63,6 +64,7 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
     <Region title="Task list" actions={actions} className="task-list">
       <WatchTaskForm serverUrl={serverUrl} session={session} />
       <TaskFilters counts={counts} partial={hasMore} />
+      <BulkBar serverUrl={serverUrl} session={session} entries={entries} keptIds={keptIds} now={now} />
       {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
@@ -82,7 +84,15 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
         />
       ) : (
         <>
-          <TaskRows entries={rows} total={entries.length} now={now} hasMore={hasMore} onNearEnd={loadMore} keptIds={keptIds} />
+          <TaskRows
+            serverUrl={serverUrl}
+            entries={rows}
+            total={entries.length}
+            now={now}
+            hasMore={hasMore}
+            onNearEnd={loadMore}
+            keptIds={keptIds}
+          />
           <TaskListEmpty known={entries.length} shown={rows.length} fetching={tasks.isFetching} connected={Boolean(session)} />
         </>
       )}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, type ChangeEvent } from 'react';
+import type { TaskEntry } from '../../tasks/task-cache';
+
+/** Whether a change came from a click (or Space) with Shift held: a range tick. */
+function withShift(event: ChangeEvent<HTMLInputElement>): boolean {
+  const native = event.nativeEvent;
+  return 'shiftKey' in native && native.shiftKey === true;
+}
+
+/** A row's tick for bulk actions. Clicking it does not select the task (the row's own click does). */
+export function RowCheckbox({
+  taskId,
+  checked,
+  onCheck,
+}: {
+  taskId: string;
+  checked: boolean;
+  onCheck: (taskId: string, checked: boolean, range: boolean) => void;
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select task ${taskId}`}
+      checked={checked}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e) => onCheck(taskId, e.target.checked, withShift(e))}
+    />
+  );
+}
+
+/**
+ * The header's "select all shown": ticked when every shown task is, mixed when some are. Looks over the shown tasks
+ * only while something is ticked, so an idle list pays nothing for it.
+ */
+export function SelectShownCheckbox({
+  shown,
+  checked,
+  onChange,
+}: {
+  shown: readonly TaskEntry[];
+  checked: ReadonlySet<string>;
+  onChange: (checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  let state: 'none' | 'some' | 'all' = 'none';
+  if (checked.size > 0 && shown.length > 0) {
+    const ticked = shown.reduce((n, e) => (checked.has(e.task.taskId) ? n + 1 : n), 0);
+    state = ticked === 0 ? 'none' : ticked === shown.length ? 'all' : 'some';
+  }
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      aria-label="Select all shown tasks"
+      checked={state === 'all'}
+      disabled={shown.length === 0}
+      onChange={() => onChange(state !== 'all')}
+    />
+  );
+}
