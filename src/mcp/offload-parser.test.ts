@@ -433,3 +433,25 @@ describe('the worker host, posting', () => {
     expect(out[2]?.type === 'text' && out[2].text).toBe(small(3) + small(4));
   });
 });
+
+describe('the offload parser, clipping, and the answer to a tasks/result', () => {
+  it('leaves an expected answer exactly as it came, even when its result looks like a task', () => {
+    const result = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'ok' }], taskId: 't', statusMessage: 'y'.repeat(20_000) },
+    });
+    const out: ParserOutput[] = [];
+    const parser = createOffloadParser({
+      mode: 'json',
+      threshold: 256_000,
+      clipAbove: 8192,
+      expects: (id) => id === 1,
+      nextKey: () => 'k',
+      emit: (o) => out.push(o),
+    });
+    parser.push(encode(result));
+    parser.end();
+    expect(out).toEqual([{ type: 'text', text: result }]);
+  });
+});

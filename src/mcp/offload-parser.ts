@@ -163,6 +163,9 @@ function processMessage(data: string, spans: TopLevelSpans, options: ParserOptio
     return { type: 'offloaded', text: standIn, key, payload, ...(clipped && { clipped }) };
   }
   if (options.clipAbove === undefined || data.length < options.clipAbove) return undefined;
+  // A tasks/result answer is shown exactly as it came, whatever members its result has.
+  const id = (message as { id?: unknown } | null)?.id;
+  if (!options.tasks && (typeof id === 'string' || typeof id === 'number') && options.expects(id)) return undefined;
   const clipped = clipTaskMessages(message);
   return clipped.length > 0 ? { type: 'clipped', text: JSON.stringify(message), clipped } : undefined;
 }
