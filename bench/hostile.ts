@@ -11,9 +11,66 @@ import { frame, runTool } from './harness';
 
 const WATCH_FRAMES = `
   window.__loaf = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__loaf.push(e.duration); })
-    .observe({ type: 'long-animation-frame' });
+  window.__loafDetail = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      window.__loaf.push(e.duration);
+      window.__loafDetail.push({
+        duration: Math.round(e.duration),
+        blocking: Math.round(e.blockingDuration),
+        render: Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0),
+        style: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+        scripts: e.scripts.map((s) => ({
+          invoker: s.invoker,
+          fn: s.sourceFunctionName,
+          at: (s.sourceURL || '').split('/').pop() + ':' + s.sourceCharPosition,
+          ms: Math.round(s.duration),
+          layout: Math.round(s.forcedStyleAndLayoutDuration),
+        })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame' });
 `;
+
+/** BENCH_DETAIL=1: print each frame over 50 ms with the scripts it ran (what a profile of this scenario starts from). */
+const detail = process.env.BENCH_DETAIL === '1';
+/**
+ * BENCH_TRACE=1: also trace the page and print its main thread's longest tasks by thread time (CPU time: unlike a
+ * frame's length, it does not grow when other processes share the cores), with the events that took most of each.
+ */
+const trace = process.env.BENCH_TRACE === '1';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
+}
+
+/** The renderer main thread's tasks over 20 ms of thread time, longest first, each with its heaviest inner events. */
+function longTasksByThreadTime(events: TraceEvent[]): string[] {
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return ['(no renderer main thread in the trace)'];
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.tdur ?? 0) > 20_000).sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0));
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const inner = onMain
+      .filter((e) => e !== task && e.ts >= task.ts && e.ts < end && e.name !== 'RunTask' && (e.tdur ?? e.dur ?? 0) > 1_000)
+      .sort((a, b) => (b.tdur ?? b.dur ?? 0) - (a.tdur ?? a.dur ?? 0))
+      .slice(0, 8)
+      .map((e) => {
+        const data = e.args?.data;
+        const what = data?.functionName || data?.type || (data?.url ?? '').split('/').pop() || '';
+        return `${e.name}${what ? `(${what})` : ''} ${Math.round((e.tdur ?? e.dur ?? 0) / 1000)}${e.tdur === undefined ? ' wall' : ''}`;
+      });
+    return `${Math.round((task.tdur ?? 0) / 1000)} ms cpu (${Math.round((task.dur ?? 0) / 1000)} ms wall): ${inner.join(', ')}`;
+  });
+}
 
 /** The tools run one after another, each result drawn whole before the next. */
 const TOOLS = ['hostile_markdown', 'megabyte_strings'];
@@ -25,7 +82,15 @@ export async function hostileText(browser: Browser, app: RunningServer) {
     await page.addInitScript(WATCH_FRAMES);
     await page.goto(`${app.origin}/?${new URLSearchParams({ server: server.url, transport: 'streamable-http' }).toString()}`);
     await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
-    await page.evaluate(() => ((window as unknown as { __loaf: number[] }).__loaf.length = 0));
+    await page.evaluate(() => {
+      const w = window as unknown as { __loaf: number[]; __loafDetail: unknown[] };
+      w.__loaf.length = 0;
+      w.__loafDetail.length = 0;
+    });
+    if (trace)
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'],
+      });
     let drawn = 0;
     for (const tool of TOOLS) {
       const ids = () => page.locator('tr[data-task-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id') ?? ''));
@@ -44,6 +109,12 @@ export async function hostileText(browser: Browser, app: RunningServer) {
     // One more frame, so the observer has reported the last one.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const frames = await page.evaluate(() => (window as unknown as { __loaf: number[] }).__loaf.splice(0));
+    if (trace) {
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+      console.log(`main-thread tasks over 20 ms of thread time:\n  ${longTasksByThreadTime(traceEvents).join('\n  ')}`);
+    }
+    if (detail)
+      console.log(JSON.stringify(await page.evaluate(() => (window as unknown as { __loafDetail: unknown[] }).__loafDetail), null, 1));
     return { results: drawn, longestFrameMs: Math.round(Math.max(0, ...frames)), framesOver50ms: frames.length };
   } finally {
     await page.close();

@@ -9,7 +9,8 @@ import { chromium } from '@playwright/test';
 import { startServer } from '../server/app';
 import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
-import { completedCount } from './harness';
+import { completedCount, runTool } from './harness';
+import { startMisbehavingServer, type MisbehavingServer } from '../server/misbehaving';
 
 interface ProfileNode {
   id: number;
@@ -22,17 +23,24 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const scenario = process.argv[2] === 'large' || process.argv[2] === 'cold' || process.argv[2] === 'burst' ? process.argv[2] : 'storm';
+const scenarios = ['large', 'cold', 'burst', 'hostile'] as const;
+const scenario = scenarios.find((name) => name === process.argv[2]) ?? 'storm';
 const burstCount = Number(process.argv[3] ?? 10_000);
 const root = process.cwd();
 if (await appNeedsBuild(root)) await buildApp(root);
 const server = await startServer({ port: 0, host: '127.0.0.1', app: 'dist', root, allowOrigins: [], features: { bench: true } });
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+// The hostile scenario's server (the misbehaving test server).
+let misbehaving: MisbehavingServer | undefined;
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   const cdp = await page.context().newCDPSession(page);
+  if (scenario === 'hostile') misbehaving = await startMisbehavingServer();
+  const link = misbehaving
+    ? `${server.origin}/?${new URLSearchParams({ server: misbehaving.url, transport: 'streamable-http' }).toString()}`
+    : server.dashboardUrl;
   // A cold start is profiled from a page of the same origin (the same renderer), nothing of the app loaded yet.
-  await page.goto(scenario === 'cold' ? `${server.origin}/favicon.svg` : server.dashboardUrl);
+  await page.goto(scenario === 'cold' ? `${server.origin}/favicon.svg` : link);
   if (scenario !== 'cold') await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -56,6 +64,16 @@ try {
     // Until every storm task (and the storm itself) shows completed.
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline && (await completedCount(page)) < 2001);
+  } else if (scenario === 'hostile') {
+    // As bench/hostile.ts: each tool's result drawn whole before the next.
+    for (const tool of ['hostile_markdown', 'megabyte_strings']) {
+      const rows = await page.locator('tr[data-task-id]').count();
+      await runTool(page, tool, {});
+      await page.locator('tr[data-task-id]').nth(rows).waitFor({ state: 'attached' });
+      await page.locator('tr[data-task-id][aria-selected="true"][data-status="completed"]').waitFor({ state: 'attached', timeout: 60_000 });
+      await page.locator('#result-region .result-viewer').waitFor({ state: 'attached', timeout: 60_000 });
+      await page.waitForFunction(() => !document.querySelector('#result-region [aria-busy="true"]'), undefined, { timeout: 60_000 });
+    }
   } else {
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('big_payload');
     await run.getByLabel(/^size_mb\b/).fill('50');
@@ -88,9 +106,29 @@ try {
   }
   // Self time within busy stretches over 50 ms only: what the long tasks are made of.
   const inLong = new Map<string, number>();
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  /** Each busy stretch over 50 ms: its length, and the functions with the most time in it, callees included. */
+  const stretches: string[] = [];
   let stretch: number[] = [];
   let stretchMs = 0;
   const closeStretch = () => {
+    if (stretchMs > 50) {
+      const inclusive = new Map<string, number>();
+      for (const i of stretch) {
+        const seen = new Set<string>();
+        for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+          const node = byId.get(id);
+          if (!node || !node.callFrame.url) continue;
+          const name = label(node);
+          if (seen.has(name)) continue;
+          seen.add(name);
+          inclusive.set(name, (inclusive.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        }
+      }
+      const top = [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_STRETCH_TOP ?? 14));
+      stretches.push(`${stretchMs.toFixed(0)} ms:\n${top.map(([name, ms]) => `  ${ms.toFixed(0).padStart(5)} ms  ${name}`).join('\n')}`);
+    }
     if (stretchMs > 50)
       for (const i of stretch)
         inLong.set(
@@ -120,10 +158,12 @@ try {
   console.log(`\nin busy stretches over 50 ms, top self time:`);
   for (const [name, ms] of [...inLong.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  if (process.env.PROFILE_STRETCHES === '1') console.log(`\nbusy stretches over 50 ms (time with callees):\n${stretches.join('\n')}`);
   console.log(`\nlongest busy stretch: ${best.ms.toFixed(0)} ms; its top self time:`);
   for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
 } finally {
   await browser.close();
+  await misbehaving?.close();
   await server.close();
 }

@@ -12,6 +12,8 @@ export type ToWorker =
       stream: number;
       mode: 'sse' | 'json';
       threshold: number;
+      /** Messages at least this long are parsed to clip over-long statusMessages (ParserOptions.clipAbove). */
+      clipAbove?: number;
       expect: ReadonlyArray<string | number>;
       /** MCP 2026-07-28: results come inlined in tasks (see ParserOptions.tasks). */
       tasks?: boolean;
@@ -43,7 +45,7 @@ export function createOffloadHost(
   post: (output: Exclude<FromWorker, { type: 'ready' }>) => void,
   newKey: () => string,
 ): (message: ToWorker) => void {
-  const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number> }>();
+  const streams = new Map<number, { parser: ReturnType<typeof createOffloadParser>; expected: Set<string | number>; flush: () => void }>();
   // The text of the last few payloads, until the main thread asks for it as a Blob (to keep it) or it is dropped.
   const texts = new Map<string, string>();
   const remember = (key: string, text: string) => {
@@ -59,12 +61,14 @@ export function createOffloadHost(
     post({ type: 'blob', request, blob: text === undefined ? null : new Blob([text], { type: 'application/json' }) });
   };
 
-  const start = (stream: number, mode: 'sse' | 'json', threshold: number, expect: ReadonlyArray<string | number>, tasks: boolean) => {
-    const expected = new Set(expect);
+  const start = (message: Extract<ToWorker, { type: 'start' }>) => {
+    const { stream, mode, threshold, clipAbove } = message;
+    const expected = new Set(message.expect);
     const parser = createOffloadParser({
       mode,
       threshold,
-      tasks,
+      tasks: message.tasks === true,
+      ...(clipAbove !== undefined && { clipAbove }),
       expects: (id) => expected.has(id),
       expecting: () => expected.size > 0,
       nextKey: newKey,
@@ -73,10 +77,18 @@ export function createOffloadHost(
           expected.delete(output.payload.id);
           remember(output.key, output.payload.text);
         }
-        post({ stream, ...output });
+        // Events that pass through as text are posted together, once per chunk: a storm of small pushes is then
+        // one message to the main thread per chunk, not one per push.
+        const last = outputs.at(-1);
+        if (output.type === 'text' && last?.type === 'text') last.text += output.text;
+        else outputs.push(output.type === 'text' ? { ...output } : output);
       },
     });
-    streams.set(stream, { parser, expected });
+    const outputs: ParserOutput[] = [];
+    const flush = () => {
+      for (const output of outputs.splice(0)) post({ stream, ...output });
+    };
+    streams.set(stream, { parser, expected, flush });
   };
 
   const expectId = (stream: number, id: string | number) => {
@@ -91,19 +103,25 @@ export function createOffloadHost(
     try {
       switch (message.type) {
         case 'start':
-          start(message.stream, message.mode, message.threshold, message.expect, message.tasks === true);
+          start(message);
           break;
         case 'expect':
           expectId(message.stream, message.id);
           break;
-        case 'chunk':
-          streams.get(message.stream)?.parser.push(message.bytes);
+        case 'chunk': {
+          const entry = streams.get(message.stream);
+          entry?.parser.push(message.bytes);
+          entry?.flush();
           break;
-        case 'end':
-          streams.get(message.stream)?.parser.end();
+        }
+        case 'end': {
+          const entry = streams.get(message.stream);
+          entry?.parser.end();
+          entry?.flush();
           streams.delete(message.stream);
           post({ stream: message.stream, type: 'done' });
           break;
+        }
         case 'cancel':
           streams.delete(message.stream);
           break;

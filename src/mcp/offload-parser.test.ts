@@ -363,3 +363,95 @@ describe('the offload parser, MCP 2026-07-28 (results inlined in tasks)', () => 
     expect(run(noResult, [], { mode: 'json', expect: [7], tasks: true })).toEqual([{ type: 'text', text: noResult }]);
   });
 });
+
+describe('the offload parser, clipping over-long statusMessages', () => {
+  const long = 'x'.repeat(1_000_000);
+  const get = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 7,
+    result: { taskId: 't', status: 'completed', statusMessage: long, createdAt: 'a', lastUpdatedAt: 'b', ttl: null },
+  });
+  const push = JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'notifications/tasks/status',
+    params: { taskId: 't', status: 'working', statusMessage: long },
+  });
+  const parse = (options: { mode: 'sse' | 'json'; clipAbove?: number }, input: string) => {
+    const out: ParserOutput[] = [];
+    const parser = createOffloadParser({
+      mode: options.mode,
+      threshold: 256_000,
+      ...(options.clipAbove !== undefined && { clipAbove: options.clipAbove }),
+      expects: () => false,
+      expecting: () => false,
+      nextKey: () => 'k',
+      emit: (o) => out.push(o),
+    });
+    const bytes = encode(input);
+    for (let at = 0; at < bytes.length; at += 65_536) parser.push(bytes.slice(at, at + 65_536));
+    parser.end();
+    return out;
+  };
+
+  it('clips a tasks/get answer (JSON) and a status push (SSE) that no request expects, with the whole text beside', () => {
+    const [answer] = parse({ mode: 'json', clipAbove: 8192 }, get);
+    expect(answer?.type).toBe('clipped');
+    const message = JSON.parse(answer?.text ?? '') as { id: number; result: { statusMessage: string; status: string } };
+    expect(message.id).toBe(7);
+    expect(message.result.status).toBe('completed');
+    expect(message.result.statusMessage.length).toBeLessThan(5000);
+    expect(answer?.type === 'clipped' && answer.clipped).toEqual([{ clipped: message.result.statusMessage, full: long }]);
+
+    const events = parse({ mode: 'sse', clipAbove: 8192 }, `id: 3\ndata: ${push}\n\n`);
+    expect(events.map((o) => o.type)).toEqual(['clipped']);
+    expect(events[0]?.text.startsWith('id: 3\ndata: {')).toBe(true);
+    expect(events[0]?.text.length).toBeLessThan(5000);
+  });
+
+  it('passes the same messages through untouched when not asked to clip, and a large message with nothing to clip', () => {
+    expect(parse({ mode: 'json' }, get)).toEqual([{ type: 'text', text: get }]);
+    expect(parse({ mode: 'sse' }, `data: ${push}\n\n`)).toEqual([{ type: 'text', text: `data: ${push}\n\n` }]);
+    const tool = JSON.stringify({ jsonrpc: '2.0', id: 8, result: { content: [{ type: 'text', text: long }] } });
+    expect(parse({ mode: 'json', clipAbove: 8192 }, tool)).toEqual([{ type: 'text', text: tool }]);
+  });
+});
+
+describe('the worker host, posting', () => {
+  it('posts the small events of one chunk together, in order around a clipped one', () => {
+    const out: HostOutput[] = [];
+    const handle = createOffloadHost(
+      (o) => out.push(o),
+      () => 'k',
+    );
+    const small = (n: number) => `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { n } })}\n\n`;
+    const long = `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: { taskId: 't', status: 'working', statusMessage: 'x'.repeat(20_000) } })}\n\n`;
+    handle({ type: 'start', stream: 1, mode: 'sse', threshold: 256_000, clipAbove: 8192, expect: [] });
+    handle({ type: 'chunk', stream: 1, bytes: encode(small(1) + small(2) + long + small(3) + small(4)) });
+    handle({ type: 'end', stream: 1 });
+    expect(out.map((o) => o.type)).toEqual(['text', 'clipped', 'text', 'done']);
+    expect(out[0]?.type === 'text' && out[0].text).toBe(small(1) + small(2));
+    expect(out[2]?.type === 'text' && out[2].text).toBe(small(3) + small(4));
+  });
+});
+
+describe('the offload parser, clipping, and the answer to a tasks/result', () => {
+  it('leaves an expected answer exactly as it came, even when its result looks like a task', () => {
+    const result = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'ok' }], taskId: 't', statusMessage: 'y'.repeat(20_000) },
+    });
+    const out: ParserOutput[] = [];
+    const parser = createOffloadParser({
+      mode: 'json',
+      threshold: 256_000,
+      clipAbove: 8192,
+      expects: (id) => id === 1,
+      nextKey: () => 'k',
+      emit: (o) => out.push(o),
+    });
+    parser.push(encode(result));
+    parser.end();
+    expect(out).toEqual([{ type: 'text', text: result }]);
+  });
+});

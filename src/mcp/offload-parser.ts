@@ -8,6 +8,8 @@
 import { TopLevelSpans } from './json-spans';
 import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import { parseTaskResult, summariseResult, type ResultSummary } from './task-result';
+import { clipTaskMessages } from './offload-clip';
+import type { ClippedText } from '../lib/clipped-text';
 
 /** Key of the stand-in result's `_meta` entry that names the offloaded payload. */
 export const OFFLOADED_META_KEY = 'taskdeck/offloaded';
@@ -23,7 +25,11 @@ export interface OffloadedPayload {
   id: string | number;
 }
 
-export type ParserOutput = { type: 'text'; text: string } | { type: 'offloaded'; text: string; key: string; payload: OffloadedPayload };
+export type ParserOutput =
+  | { type: 'text'; text: string }
+  | { type: 'offloaded'; text: string; key: string; payload: OffloadedPayload; clipped?: ClippedText[] }
+  /** A message whose over-long statusMessages were clipped (offload-clip.ts), with their whole texts. */
+  | { type: 'clipped'; text: string; clipped: ClippedText[] };
 
 export interface ParserOptions {
   mode: 'sse' | 'json';
@@ -41,6 +47,11 @@ export interface ParserOptions {
    * in a `notifications/tasks` push (`params.result`); that inner result is offloaded, the task around it kept.
    */
   tasks?: boolean;
+  /**
+   * Data at least this long (in characters) is parsed here to clip over-long statusMessages (offload-clip.ts),
+   * whether or not it is a result to offload. Never, when not given.
+   */
+  clipAbove?: number;
   /** A fresh key for each offloaded payload. */
   nextKey: () => string;
   emit: (output: ParserOutput) => void;
@@ -74,16 +85,11 @@ function resultText(data: string, message: Record<string, unknown>, spans: TopLe
  */
 function tryOffload(
   data: string,
+  message: unknown,
   spans: TopLevelSpans,
   options: ParserOptions,
-): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
+): { standIn: string; key: string; payload: OffloadedPayload; clipped?: ClippedText[] } | undefined {
   if (data.length < options.threshold) return undefined;
-  let message: unknown;
-  try {
-    message = JSON.parse(data);
-  } catch {
-    return undefined;
-  }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   if (options.tasks) return tryOffloadInTask(data, message as Record<string, unknown>, options);
   const m = message as { jsonrpc?: unknown; id?: unknown; result?: unknown };
@@ -109,7 +115,7 @@ function tryOffloadInTask(
   data: string,
   m: Record<string, unknown>,
   options: ParserOptions,
-): { standIn: string; key: string; payload: OffloadedPayload } | undefined {
+): { standIn: string; key: string; payload: OffloadedPayload; clipped?: ClippedText[] } | undefined {
   if (m.jsonrpc !== '2.0') return undefined;
   const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
   const holder = id !== undefined && options.expects(id) ? 'result' : m.method === 'notifications/tasks' ? 'params' : undefined;
@@ -125,7 +131,10 @@ function tryOffloadInTask(
       ? { ...inner, _meta: { ...(inner as { _meta?: object })._meta, [RELATED_TASK_META_KEY]: { taskId } } }
       : inner;
   const key = options.nextKey();
-  const standIn = JSON.stringify({ ...m, [holder]: { ...task, result: { _meta: { [OFFLOADED_META_KEY]: key } } } });
+  const withStandIn = { ...m, [holder]: { ...task, result: { _meta: { [OFFLOADED_META_KEY]: key } } } };
+  // The task around the result keeps its fields, but not a megabyte of statusMessage.
+  const clipped = options.clipAbove === undefined ? [] : clipTaskMessages(withStandIn);
+  const standIn = JSON.stringify(withStandIn);
   const payload: OffloadedPayload = {
     text,
     summary: summariseResult(parseTaskResult(asHandedOn)),
@@ -133,7 +142,32 @@ function tryOffloadInTask(
     messageSize: data.length,
     id: id ?? `push:${key}`,
   };
-  return { standIn, key, payload };
+  return { standIn, key, payload, ...(clipped.length > 0 && { clipped }) };
+}
+
+/**
+ * What the main thread gets for one message (an SSE event's data, or a JSON body): a result for an expected id
+ * offloaded (when `offloadable`), else the message with its over-long statusMessages clipped (when it is at least
+ * `clipAbove` long), else undefined: it passes through as it came.
+ */
+function processMessage(data: string, spans: TopLevelSpans, options: ParserOptions, offloadable: boolean): ParserOutput | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const offloaded = offloadable ? tryOffload(data, message, spans, options) : undefined;
+  if (offloaded) {
+    const { standIn, key, payload, clipped } = offloaded;
+    return { type: 'offloaded', text: standIn, key, payload, ...(clipped && { clipped }) };
+  }
+  if (options.clipAbove === undefined || data.length < options.clipAbove) return undefined;
+  // A tasks/result answer is shown exactly as it came, whatever members its result has.
+  const id = (message as { id?: unknown } | null)?.id;
+  if (!options.tasks && (typeof id === 'string' || typeof id === 'number') && options.expects(id)) return undefined;
+  const clipped = clipTaskMessages(message);
+  return clipped.length > 0 ? { type: 'clipped', text: JSON.stringify(message), clipped } : undefined;
 }
 
 /**
@@ -185,20 +219,16 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     if (event.length === 0) return;
     let dataLength = 0;
     for (const line of event) if (line.startsWith('data:')) dataLength += line.length;
-    if (dataLength >= options.threshold && (options.tasks || (options.expecting?.() ?? true))) {
+    const offloadable = dataLength >= options.threshold && (options.tasks || (options.expecting?.() ?? true));
+    if (offloadable || (options.clipAbove !== undefined && dataLength >= options.clipAbove)) {
       const data = event
         .filter((line) => line.startsWith('data:'))
         .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
         .join('\n');
-      const offloaded = tryOffload(data, eventSpans, options);
-      if (offloaded) {
+      const output = processMessage(data, eventSpans, options, offloadable);
+      if (output && output.type !== 'text') {
         const fields = event.filter((line) => !line.startsWith('data:'));
-        options.emit({
-          type: 'offloaded',
-          text: `${[...fields, `data: ${offloaded.standIn}`].join('\n')}\n\n`,
-          key: offloaded.key,
-          payload: offloaded.payload,
-        });
+        options.emit({ ...output, text: `${[...fields, `data: ${output.text}`].join('\n')}\n\n` });
         return;
       }
     }
@@ -256,12 +286,8 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
         jsonPieces.push(rest);
         jsonSpans.feed(rest);
         const body = jsonPieces.join('');
-        const offloaded = tryOffload(body, jsonSpans, options);
-        options.emit(
-          offloaded
-            ? { type: 'offloaded', text: offloaded.standIn, key: offloaded.key, payload: offloaded.payload }
-            : { type: 'text', text: body },
-        );
+        const big = body.length >= options.threshold || (options.clipAbove !== undefined && body.length >= options.clipAbove);
+        options.emit((big && processMessage(body, jsonSpans, options, true)) || { type: 'text', text: body });
         return;
       }
       if (rest) feedSse(rest);

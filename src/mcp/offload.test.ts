@@ -132,3 +132,41 @@ describe('the legacy SSE event stream, routed through the worker', () => {
     }
   });
 });
+
+describe('any other answer, routed through the worker once it has loaded', () => {
+  const long = 'x'.repeat(1_000_000);
+  const getAnswer = () =>
+    new Response(JSON.stringify({ jsonrpc: '2.0', id: 3, result: { taskId: 't', status: 'completed', statusMessage: long, ttl: null } }), {
+      headers: { 'content-type': 'application/json' },
+    });
+
+  beforeEach(() => vi.resetModules());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is left untouched until the worker has loaded; then a megabyte statusMessage is clipped, its whole text held for copying', async () => {
+    fakeWorker('ready');
+    const offload = await import('./offload');
+    const clip = await import('../lib/clipped-text');
+    const early = getAnswer();
+    expect(offload.offloadResponse(early, undefined)).toBe(early);
+    // Waits for the worker to load (an event stream is routed only once it has).
+    await offload.offloadEventStream(sseResponse().response);
+
+    const routed = offload.offloadResponse(getAnswer(), undefined);
+    const message = (await routed.json()) as { id: number; result: { taskId: string; statusMessage: string } };
+    expect(message.id).toBe(3);
+    expect(message.result.taskId).toBe('t');
+    expect(message.result.statusMessage.length).toBeLessThan(5000);
+    expect(clip.clippedLength(message.result.statusMessage)).toBe(1_000_000);
+    expect(clip.wholeText(message.result.statusMessage)).toBe(long);
+  });
+
+  it('is left untouched when the worker failed to load', async () => {
+    fakeWorker('fails');
+    const offload = await import('./offload');
+    const source = sseResponse();
+    expect((await offload.offloadEventStream(source.response)).response).toBe(source.response);
+    const answer = getAnswer();
+    expect(offload.offloadResponse(answer, undefined)).toBe(answer);
+  });
+});

@@ -9,9 +9,16 @@
  */
 import type { FromWorker, StreamOutput, ToWorker } from './offload-host';
 import { OFFLOADED_META_KEY, type OffloadedPayload } from './offload-parser';
+import { CLIP_ABOVE } from './offload-clip';
+import { holdClipped } from '../lib/clipped-text';
 
 /** Results shorter than this (JSON characters) are handled by the SDK as usual. */
 export const OFFLOAD_THRESHOLD = 256_000;
+/**
+ * Any message at least this long (JSON characters) is parsed in the worker to clip its over-long statusMessages
+ * (offload-clip.ts); shorter ones pass through untouched. A statusMessage over CLIP_ABOVE makes a message this long.
+ */
+const CLIP_SCAN_THRESHOLD = CLIP_ABOVE;
 /** Payloads nobody took (a request that timed out): the oldest are dropped beyond this many. */
 const KEPT_PAYLOADS = 8;
 /** How long a long-lived stream waits for the worker to load before it is left untouched instead. */
@@ -52,6 +59,8 @@ function remember(key: string, payload: OffloadedPayload): void {
 }
 
 let worker: Worker | null | undefined;
+/** The worker once it has said it loaded (and until it fails). */
+let readyWorker: Worker | null = null;
 /** Settles with the worker once it says it has loaded, or with null if it failed to. */
 let loaded: Promise<Worker | null> = Promise.resolve(null);
 let nextStream = 0;
@@ -96,12 +105,15 @@ function getWorker(): Worker | null {
   }
   w.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
-    if (message.type === 'ready') settle(w);
-    else if (message.type === 'blob') blobRequests.get(message.request)?.(message.blob);
+    if (message.type === 'ready') {
+      readyWorker = w;
+      settle(w);
+    } else if (message.type === 'blob') blobRequests.get(message.request)?.(message.blob);
     else handlers.get(message.stream)?.(message);
   };
   w.onerror = (event) => {
     settle(null);
+    readyWorker = null;
     // A worker that fails to load fails every stream it was given; later responses are not routed to it.
     for (const handler of [...handlers.values()])
       handler({ stream: -1, type: 'error', message: `The response worker failed: ${event.message || 'it did not load'}` });
@@ -168,6 +180,11 @@ function routeThrough(
             break;
           case 'offloaded':
             remember(message.key, message.payload);
+            if (message.clipped) holdClipped(message.clipped);
+            controller.enqueue(encoder.encode(message.text));
+            break;
+          case 'clipped':
+            holdClipped(message.clipped);
             controller.enqueue(encoder.encode(message.text));
             break;
           case 'done':
@@ -181,7 +198,15 @@ function routeThrough(
             break;
         }
       });
-      w.postMessage({ type: 'start', stream, mode, threshold: OFFLOAD_THRESHOLD, expect, ...(tasks && { tasks }) } satisfies ToWorker);
+      w.postMessage({
+        type: 'start',
+        stream,
+        mode,
+        threshold: OFFLOAD_THRESHOLD,
+        clipAbove: CLIP_SCAN_THRESHOLD,
+        expect,
+        ...(tasks && { tasks }),
+      } satisfies ToWorker);
       void (async () => {
         try {
           for (;;) {
@@ -221,13 +246,15 @@ function withBody(response: Response, body: ReadableStream<Uint8Array>): Respons
 }
 
 /**
- * The response with its body routed through the worker, for the response to request `id`. Unchanged when there is
- * no worker, the response failed, or its body is neither SSE nor JSON. `tasks`: an MCP 2026-07-28 answer or
+ * The response with its body routed through the worker, for the response to request `id` (a tasks/result), or to
+ * any other request when `id` is undefined (its over-long statusMessages clipped there). Unchanged when there is
+ * no worker, the response failed, or its body is neither SSE nor JSON; for any other request, also while the worker
+ * has not loaded yet (a worker failing to load would fail the request). `tasks`: an MCP 2026-07-28 answer or
  * listen stream, whose results come inlined in tasks (the answer to `id`, and every status push).
  */
 export function offloadResponse(response: Response, id: string | number | undefined, tasks = false): Response {
   const mode = modeOf(response);
-  const w = response.ok && mode && response.body ? getWorker() : null;
+  const w = response.ok && mode && response.body ? (id === undefined && !tasks ? readyWorker : getWorker()) : null;
   if (!w || !mode || !response.body) return response;
   return withBody(response, routeThrough(w, response.body, mode, id === undefined ? [] : [id], tasks).body);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolLog } from './protocol-log';
+import { jsonLength, ProtocolLog } from './protocol-log';
 
 describe('ProtocolLog', () => {
   it('pairs each response with its request: method and latency', () => {
@@ -90,5 +90,37 @@ describe('ProtocolLog bounds', () => {
     expect(log.getSnapshot().entries).toHaveLength(10);
     log.record('in', { jsonrpc: '2.0', method: 'm', params: { echo: 'secret-token-1234', pad: 'z'.repeat(100_000) } }, 99);
     expect(JSON.stringify(log.getSnapshot().entries.at(-1))).not.toContain('secret-token-1234');
+  });
+});
+
+describe('ProtocolLog, measuring without serialising', () => {
+  it('measures any JSON data exactly as JSON.stringify would write it', () => {
+    const samples: unknown[] = [
+      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'a "quoted"\\ line\n\ttab \u0001 é 😀 \ud800' }] } },
+      [1, -2.5, 1e21, true, false, null, [], {}, [undefined], { skipped: undefined, kept: 0 }],
+      { ['__proto__']: 1, '': '', nested: { deeper: [[['x']]] } },
+      'just a string',
+      42,
+    ];
+    for (const value of samples) expect(jsonLength(value)).toBe(JSON.stringify(value).length);
+  });
+
+  it('keeps a preview of a huge message from a copy with long strings cut, with its exact size, and redacts it', () => {
+    const log = new ProtocolLog();
+    log.setSecrets(['tok-12345']);
+    const message = {
+      jsonrpc: '2.0',
+      id: 9,
+      result: { content: [{ type: 'text', text: `Bearer tok-12345 ${'y'.repeat(2_000_000)}` }], structuredContent: { n: 1 } },
+    };
+    log.record('in', message, 1);
+    const entry = log.getSnapshot().entries[0];
+    const kept = entry?.message as { truncated: boolean; size: number; start: string };
+    expect(kept.truncated).toBe(true);
+    expect(kept.size).toBe(JSON.stringify(message).length);
+    expect(entry?.size).toBe(JSON.stringify(message).length);
+    expect(kept.start.startsWith('{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"Bearer [redacted] yyy')).toBe(true);
+    expect(kept.start).not.toContain('tok-12345');
+    expect(log.measuredSize(message.result)).toBe(JSON.stringify(message).length);
   });
 });

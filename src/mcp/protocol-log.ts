@@ -56,6 +56,63 @@ function classify(message: unknown): { kind: MessageKind; method?: string; id?: 
   return { kind: 'invalid' };
 }
 
+// The characters JSON.stringify writes as more than one (control characters on purpose; surrogates, paired or not).
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * The length of JSON.stringify(value) for JSON data (what a parsed message is), found without building the text:
+ * strings by their length (serialised only when they hold a character JSON escapes). Stops early, with a length
+ * over `stopAbove`, once it knows the text is longer than that (a megabyte message is not walked to its end).
+ */
+export function jsonLength(value: unknown, stopAbove = Infinity): number {
+  let total = 0;
+  const measure = (v: unknown): void => {
+    if (total > stopAbove) return;
+    if (typeof v === 'string') total += NEEDS_ESCAPE.test(v) ? JSON.stringify(v).length : v.length + 2;
+    else if (typeof v === 'number') total += Number.isFinite(v) ? String(v).length : 4;
+    else if (typeof v === 'boolean') total += v ? 4 : 5;
+    else if (v === null) total += 4;
+    else if (Array.isArray(v)) {
+      total += 2 + Math.max(0, v.length - 1);
+      for (const item of v) {
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') total += 4;
+        else measure(item);
+        if (total > stopAbove) return;
+      }
+    } else if (typeof v === 'object') {
+      let members = 0;
+      total += 2;
+      for (const [key, item] of Object.entries(v)) {
+        if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+        members++;
+        measure(key);
+        total += 1;
+        measure(item);
+        if (total > stopAbove) return;
+      }
+      total += Math.max(0, members - 1);
+    } else total += 4;
+  };
+  measure(value);
+  return total;
+}
+
+/** A copy of the message with long strings cut and long arrays and objects shortened: what its preview is made of. */
+function previewOf(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.length > PREVIEW_CHARS ? value.slice(0, PREVIEW_CHARS) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 32) return '…';
+  if (Array.isArray(value)) return value.slice(0, 64).map((item: unknown) => previewOf(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  let members = 0;
+  for (const [key, item] of Object.entries(value)) {
+    if (++members > 64) break;
+    Object.defineProperty(out, key, { value: previewOf(item, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 const schedule: (fn: () => void) => void =
   typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
 
@@ -91,20 +148,24 @@ export class ProtocolLog {
 
   /** Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview). */
   record(direction: Direction, message: unknown, now = Date.now(), knownSize?: number): void {
+    // A hostile server's megabyte messages must not pile up here, nor be serialised whole only to keep their start:
+    // a message over MAX_ENTRY_CHARS is measured without building its text, and keeps a preview of its start, made
+    // from a copy with long strings cut.
+    const large = knownSize === undefined && jsonLength(message, MAX_ENTRY_CHARS) > MAX_ENTRY_CHARS;
+    const shown = large ? previewOf(message) : message;
     let text: string;
     try {
-      text = JSON.stringify(message) ?? '';
+      text = JSON.stringify(shown) ?? '';
     } catch {
       text = '';
     }
-    const size = knownSize ?? text.length;
-    const redacted = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(message, this.secrets) : message;
+    const size = knownSize ?? (large ? jsonLength(message) : text.length);
+    const redacted = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(shown, this.secrets) : shown;
     let safe: unknown = redacted;
     let keptChars = knownSize === undefined ? text.length : Math.min(text.length, MAX_ENTRY_CHARS);
-    if (knownSize === undefined && text.length > MAX_ENTRY_CHARS) {
-      // A hostile server's megabyte messages must not pile up here: the start is enough to see what it was.
-      const safeText = redacted === message ? text : (JSON.stringify(redacted) ?? '');
-      safe = { truncated: true, size: text.length, start: safeText.slice(0, PREVIEW_CHARS) } satisfies TruncatedMessage;
+    if (large) {
+      const safeText = redacted === shown ? text : (JSON.stringify(redacted) ?? '');
+      safe = { truncated: true, size, start: safeText.slice(0, PREVIEW_CHARS) } satisfies TruncatedMessage;
       keptChars = PREVIEW_CHARS;
       this.truncated++;
     }

@@ -136,17 +136,17 @@ function watchGetStream(
 ): { fetch: typeof fetch; opened: Promise<StreamState> } {
   let settle: (state: StreamState) => void = () => {};
   const opened = new Promise<StreamState>((resolve) => (settle = resolve));
+  warmUpOffloadWorker();
   const wrapped: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
     if (response.status === 401) onUnauthorized?.(response);
-    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') {
-      const resultId = taskResultRequestId(init?.body);
-      return resultId === undefined ? response : offloadResponse(response, resultId);
-    }
+    // Every answer goes through the response worker (a large result is parsed there, a megabyte statusMessage clipped).
+    if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return offloadResponse(response, taskResultRequestId(init?.body));
     const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
     settle(isStream ? 'open' : 'unsupported');
     if (!isStream || !response.body) return response;
-    const source = response.body.getReader();
+    // The pushes too: a megabyte statusMessage in a push is clipped in the worker.
+    const source = ((await offloadEventStream(response)).response.body ?? response.body).getReader();
     // What is left of a large chunk: a backlog of pushes (the page was busy, the server was not) is handed on in
     // pieces, one task each, so the page paints between them instead of working through it all in one long task.
     let rest: Uint8Array | undefined;
