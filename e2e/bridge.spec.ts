@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { answerReportQuestion, fillCredentials, linkTo, resultShows, runTool } from './helpers';
+import { answerReportQuestion, drawerRegion, fillCredentials, linkTo, openRunTool, resultShows, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const processLog = (page: Page) => page.getByRole('log', { name: 'Process output' });
@@ -15,7 +15,7 @@ async function keptText(page: Page, session = true): Promise<string> {
     (withSession) => JSON.stringify({ ...localStorage }) + (withSession ? JSON.stringify({ ...sessionStorage }) : ''),
     session,
   );
-  const log = await page.getByRole('region', { name: 'Protocol log' }).innerText();
+  const log = await (await drawerRegion(page, 'Protocol log')).innerText();
   return [page.url(), storage, log].join('\n');
 }
 
@@ -60,7 +60,7 @@ test.describe('the local bridge', () => {
     await expect(status(page)).toContainText('Connected');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
-    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    const behaviour = await drawerRegion(page, 'Server behaviour');
     await expect(behaviour).toContainText('notifications/tasks/updated');
     await expect(behaviour).toContainText('seed dialect');
     await expect(behaviour).toContainText('refused before terminal');
@@ -83,8 +83,8 @@ test.describe('the local bridge', () => {
     await page.getByRole('textbox', { name: 'Variable 1 value' }).fill(secret);
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(status(page)).toContainText('Connected');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('stdio (local bridge)');
-    const run = page.getByRole('region', { name: 'Run tool' });
+    await expect(await drawerRegion(page, 'Server info')).toContainText('stdio (local bridge)');
+    const run = await openRunTool(page);
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
     await run.getByLabel('topic').fill('python');
     await run.getByLabel('ambiguous').check();
@@ -118,7 +118,7 @@ test.describe('the local bridge', () => {
     await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Through local bridge' });
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(status(page)).toContainText('Connected');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('through the local bridge');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
     await answerReportQuestion(page);
@@ -133,7 +133,7 @@ test.describe('the local bridge', () => {
     await expect(status(page)).toContainText('Disconnected');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(status(page)).toContainText('Connected');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('legacy SSE through the local bridge');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('legacy SSE through the local bridge');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
   });
@@ -148,7 +148,7 @@ test.describe('the local bridge', () => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(status(page)).toContainText('Connected');
     await expect(status(page)).toContainText('2026-07-28');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('through the local bridge');
     const taskId = await runTool(page, 'countdown', { seconds: '2', steps: '4' });
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await resultShows(page, 'Countdown finished: 4 steps');
