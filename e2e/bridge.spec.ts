@@ -3,7 +3,8 @@ import { expect, test, type Page } from './fixtures';
 import { answerReportQuestion, drawerRegion, fillCredentials, linkTo, openRunTool, resultShows, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
-const processLog = (page: Page) => page.getByRole('log', { name: 'Process output' });
+/** The stdio process's output, in the drawer's Local process tab (opened first). */
+const processLog = async (page: Page) => (await drawerRegion(page, 'Local process')).getByRole('log', { name: 'Process output' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 /**
@@ -26,9 +27,9 @@ test.describe('the local bridge', () => {
     await page.goto(linkTo('stdio:demo', 'stdio'));
     await expect(status(page)).toContainText('Connected');
     await expect(status(page)).toContainText('stdio');
-    await expect(processLog(page)).toContainText('started:');
+    await expect(await processLog(page)).toContainText('started:');
     // The process's stderr, as it wrote it.
-    await expect(processLog(page)).toContainText('Taskdeck demo server on stdio');
+    await expect(await processLog(page)).toContainText('Taskdeck demo server on stdio');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
     await answerReportQuestion(page);
@@ -38,14 +39,14 @@ test.describe('the local bridge', () => {
     expect(token.length).toBeGreaterThan(30);
     expect(await keptText(page)).not.toContain(token);
     // The process dies: the page says how, starts it again and reconnects.
-    const pid = Number(/\(pid (\d+)\)/.exec(await processLog(page).innerText())?.[1]);
+    const pid = Number(/\(pid (\d+)\)/.exec(await (await processLog(page)).innerText())?.[1]);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGKILL');
-    await expect(processLog(page)).toContainText('exited: stopped by SIGKILL');
-    await expect(processLog(page).getByText(/^started:/)).toHaveCount(2);
+    await expect(await processLog(page)).toContainText('exited: stopped by SIGKILL');
+    await expect((await processLog(page)).getByText(/^started:/)).toHaveCount(2);
     await expect(status(page)).toContainText('Connected');
     await page.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(processLog(page)).toContainText('exited: stopped by SIGTERM');
+    await expect(await processLog(page)).toContainText('exited: stopped by SIGTERM');
     // The stdio fields and the process output meet WCAG 2.1 AA (serious and critical rules).
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -101,7 +102,7 @@ test.describe('the local bridge', () => {
     expect(page.url()).not.toContain('server-everything');
     expect(await keptText(page)).not.toContain(secret);
     await page.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(processLog(page)).toContainText(/exited/);
+    await expect(await processLog(page)).toContainText(/exited/);
   });
 
   test('a server that refuses this origin is reached through the local bridge, with its bearer token passed through', async ({

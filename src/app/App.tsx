@@ -101,8 +101,9 @@ export function App() {
         <ConnectionForm />
       </header>
       <div className="statusbar">
-        <ConnectionStatus />
+        {/* First, at the left: the connection form's pop-overs open at the right, over this bar. */}
         <RunToolOpener />
+        <ConnectionStatus />
       </div>
       <main className="workbench" id="workbench">
         <RunToolSheet session={session} />
