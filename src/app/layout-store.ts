@@ -9,7 +9,7 @@ export type DrawerTab = (typeof DRAWER_TABS)[number];
 /** Each resizable pane's size, in percent, and the range a drag or a key can take it to. */
 export const PANE_LIMITS = {
   /** The task list's share of the workbench's width. */
-  list: { min: 30, max: 75, initial: 58 },
+  list: { min: 30, max: 75, initial: 60 },
   /** Task details' share of the detail column's height (the result has the rest). */
   details: { min: 15, max: 85, initial: 55 },
   /** The open drawer's share of the window's height. */
