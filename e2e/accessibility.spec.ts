@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { drawerRegion, linkTo, openRunTool, runTool } from './helpers';
 
 /**
  * Serious and critical WCAG 2.1 A/AA violations on the page as it is now, described for the failure message. `rules`:
@@ -67,7 +67,16 @@ test('axe: no serious or critical violation on the main screens, light and dark'
   await expect(page.getByRole('region', { name: 'Result' }).getByRole('img').first()).toBeVisible();
   await runTool(page, 'ask', {});
   await expect(page.getByRole('region', { name: 'Input required' }).getByRole('button', { name: 'Submit' })).toBeVisible();
+  // The Run tool panel open over the task's panes, and the drawer open on the protocol log.
+  await openRunTool(page);
+  await drawerRegion(page, 'Protocol log');
   await bothThemes(page, 'dashboard', true);
+  // The drawer's other tabs, each on its own.
+  for (const tab of ['Server behaviour', 'Server info'] as const) {
+    await drawerRegion(page, tab);
+    await bothThemes(page, tab, true, ['#drawer']);
+  }
+  await page.keyboard.press('Escape');
 
   // The Raw view, a toast, the shortcuts dialog.
   await table.locator(`tr[data-task-id="${mixed}"]`).click();
@@ -94,6 +103,8 @@ test('every control is reachable with Tab and shows a visible focus ring', async
   const taskId = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
   // Ended before the walk, so Fetch result is enabled (a disabled button is not a Tab stop).
   await expect(page.locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');
+  // The Run tool panel open, so its fields are in the walk.
+  await openRunTool(page);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   const seen = new Set<string>();
   const missingRing: string[] = [];
@@ -112,7 +123,9 @@ test('every control is reachable with Tab and shows a visible focus ring', async
     if (!info.ring) missingRing.push(info.key);
   }
   expect(missingRing).toEqual([]);
-  // The walk reached the main controls: connection, run tool, the list, the task's actions.
+  // The walk reached the main controls: connection, run tool, the list, a pane's splitter, the task's actions, the drawer.
   const all = [...seen].join('\n');
-  for (const expected of ['Disconnect', 'Run as task', 'Refresh', 'Fetch result']) expect(all).toContain(expected);
+  for (const expected of ['Disconnect', 'Run as task', 'Refresh', 'Resize the task list', 'Fetch result', 'Protocol log']) {
+    expect(all).toContain(expected);
+  }
 });

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { answerReportQuestion, fillCredentials, indexedDbText, linkTo, resultShows, runTool } from './helpers';
+import { answerReportQuestion, drawerRegion, fillCredentials, indexedDbText, linkTo, openRunTool, resultShows, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
-const processLog = (page: Page) => page.getByRole('log', { name: 'Process output' });
+/** The stdio process's output, in the drawer's Local process tab (opened first). */
+const processLog = async (page: Page) => (await drawerRegion(page, 'Local process')).getByRole('log', { name: 'Process output' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 /**
@@ -15,7 +16,7 @@ async function keptText(page: Page, session = true): Promise<string> {
     (withSession) => JSON.stringify({ ...localStorage }) + (withSession ? JSON.stringify({ ...sessionStorage }) : ''),
     session,
   );
-  const log = await page.getByRole('region', { name: 'Protocol log' }).innerText();
+  const log = await (await drawerRegion(page, 'Protocol log')).innerText();
   return [page.url(), storage, log].join('\n');
 }
 
@@ -26,9 +27,9 @@ test.describe('the local bridge', () => {
     await page.goto(linkTo('stdio:demo', 'stdio'));
     await expect(status(page)).toContainText('Connected');
     await expect(status(page)).toContainText('stdio');
-    await expect(processLog(page)).toContainText('started:');
+    await expect(await processLog(page)).toContainText('started:');
     // The process's stderr, as it wrote it.
-    await expect(processLog(page)).toContainText('Taskdeck demo server on stdio');
+    await expect(await processLog(page)).toContainText('Taskdeck demo server on stdio');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
     await answerReportQuestion(page);
@@ -38,14 +39,14 @@ test.describe('the local bridge', () => {
     expect(token.length).toBeGreaterThan(30);
     expect(await keptText(page)).not.toContain(token);
     // The process dies: the page says how, starts it again and reconnects.
-    const pid = Number(/\(pid (\d+)\)/.exec(await processLog(page).innerText())?.[1]);
+    const pid = Number(/\(pid (\d+)\)/.exec(await (await processLog(page)).innerText())?.[1]);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGKILL');
-    await expect(processLog(page)).toContainText('exited: stopped by SIGKILL');
-    await expect(processLog(page).getByText(/^started:/)).toHaveCount(2);
+    await expect(await processLog(page)).toContainText('exited: stopped by SIGKILL');
+    await expect((await processLog(page)).getByText(/^started:/)).toHaveCount(2);
     await expect(status(page)).toContainText('Connected');
     await page.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(processLog(page)).toContainText('exited: stopped by SIGTERM');
+    await expect(await processLog(page)).toContainText('exited: stopped by SIGTERM');
     // The stdio fields and the process output meet WCAG 2.1 AA (serious and critical rules).
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -60,7 +61,7 @@ test.describe('the local bridge', () => {
     await expect(status(page)).toContainText('Connected');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
-    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    const behaviour = await drawerRegion(page, 'Server behaviour');
     await expect(behaviour).toContainText('notifications/tasks/updated');
     await expect(behaviour).toContainText('seed dialect');
     await expect(behaviour).toContainText('refused before terminal');
@@ -84,8 +85,8 @@ test.describe('the local bridge', () => {
     await page.getByRole('textbox', { name: 'Variable 1 value' }).fill(secret);
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(status(page)).toContainText('Connected');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('stdio (local bridge)');
-    const run = page.getByRole('region', { name: 'Run tool' });
+    await expect(await drawerRegion(page, 'Server info')).toContainText('stdio (local bridge)');
+    const run = await openRunTool(page);
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
     await run.getByLabel('topic').fill('python');
     await run.getByLabel('ambiguous').check();
@@ -108,7 +109,7 @@ test.describe('the local bridge', () => {
     expect(stored).not.toContain('arg-secret-3f9a');
     expect(stored).not.toContain(secret);
     await page.getByRole('button', { name: 'Disconnect' }).click();
-    await expect(processLog(page)).toContainText(/exited/);
+    await expect(await processLog(page)).toContainText(/exited/);
   });
 
   test('a server that refuses this origin is reached through the local bridge, with its bearer token passed through', async ({
@@ -125,7 +126,7 @@ test.describe('the local bridge', () => {
     await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Through local bridge' });
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(status(page)).toContainText('Connected');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('through the local bridge');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
     await answerReportQuestion(page);
@@ -163,7 +164,7 @@ test.describe('the local bridge', () => {
     await expect(status(page)).toContainText('Disconnected');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(status(page)).toContainText('Connected');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('legacy SSE through the local bridge');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('legacy SSE through the local bridge');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
   });
@@ -178,7 +179,7 @@ test.describe('the local bridge', () => {
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(status(page)).toContainText('Connected');
     await expect(status(page)).toContainText('2026-07-28');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('through the local bridge');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('through the local bridge');
     const taskId = await runTool(page, 'countdown', { seconds: '2', steps: '4' });
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await resultShows(page, 'Countdown finished: 4 steps');

@@ -1,6 +1,6 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { drawerRegion, linkTo, runTool } from './helpers';
 
 test.describe('cold start', () => {
   test('the page is painted before its script runs: a static shell, replaced by the app', async ({ page, baseURL }) => {
@@ -35,7 +35,7 @@ test.describe('cold start', () => {
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
     const status = page.getByRole('status', { name: 'Connection status' });
     await expect(status).toContainText('Connected');
-    const info = page.getByRole('region', { name: 'Server info' });
+    const info = await drawerRegion(page, 'Server info');
     await expect(info).toContainText('notification stream requested');
     // Usable meanwhile: a task runs and completes (its status then comes by polling).
     const taskId = await runTool(page, 'countdown', { seconds: '1', steps: '1' });

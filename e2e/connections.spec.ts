@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { deepLink, linkTo, runTool } from './helpers';
+import { deepLink, drawerRegion, linkTo, openRunTool, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
@@ -18,7 +18,7 @@ test.describe('connections', () => {
     await expect(status(page)).toContainText('Connected');
     await expect(status(page)).toContainText('via SSE');
     await expect(status(page)).toContainText('Auto: Streamable HTTP was refused');
-    await expect(page.getByRole('region', { name: 'Server info' })).toContainText('legacy SSE');
+    await expect(await drawerRegion(page, 'Server info')).toContainText('legacy SSE');
   });
 
   test('a server without tasks: said on screen, and no tasks/* request ever reaches it', async ({ page, startDemo }) => {
@@ -26,14 +26,14 @@ test.describe('connections', () => {
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
     await expect(page.getByText('does not support tasks')).toBeVisible();
-    const run = page.getByRole('region', { name: 'Run tool' });
+    const run = await openRunTool(page);
     await expect(run.getByRole('button', { name: 'Run as task' })).toBeDisabled();
     await expect(run).toContainText('cannot run tools as tasks');
     await expect(page.getByRole('region', { name: 'Task list' })).toContainText('No tasks yet');
     // The page has done its start-up work (tools listed); a reload does it all again.
     await page.reload();
     await expect(status(page)).toContainText('Connected');
-    await expect(run.getByRole('combobox', { name: 'Tool' })).toContainText('Countdown');
+    await expect((await openRunTool(page)).getByRole('combobox', { name: 'Tool' })).toContainText('Countdown');
     expect(server.state.methodsSeen).toContain('tools/list');
     expect(server.state.methodsSeen.filter((m) => m.startsWith('tasks/'))).toEqual([]);
   });
@@ -57,7 +57,7 @@ test.describe('connections', () => {
     await runTool(page, 'countdown', { seconds: '0', steps: '1' });
     expect(page.url()).not.toContain(token);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(token);
-    const log = page.getByRole('region', { name: 'Protocol log' });
+    const log = await drawerRegion(page, 'Protocol log');
     await expect(log).toContainText('tools/call');
     expect(await log.textContent()).not.toContain(token);
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { createDemoState } from '../server/mcp-server';
-import { linkTo, runTool } from './helpers';
+import { drawerRegion, linkTo, openRunTool, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -39,7 +39,7 @@ test.describe('faults', () => {
     test.setTimeout(120_000);
     await page.goto(linkTo(misbehaving.url, 'streamable-http'));
     await expect(status(page)).toContainText('Connected');
-    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    const behaviour = await drawerRegion(page, 'Server behaviour');
     const result = page.getByRole('region', { name: 'Result' });
 
     const wrong = await runTool(page, 'wrong_result_shape', {});
@@ -101,7 +101,7 @@ test.describe('faults', () => {
 
     // Cursors that never end, on empty pages: the background listing gives up, and offers to go on by hand.
     // (Not runTool: with 10,000 tasks listed, the new row is not among the rows drawn.)
-    const run = page.getByRole('region', { name: 'Run tool' });
+    const run = await openRunTool(page);
     const total = Number(await page.getByRole('table', { name: 'Tasks' }).getAttribute('data-total'));
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('endless_pages');
     await run.getByRole('button', { name: 'Run as task' }).click();
@@ -118,8 +118,12 @@ test.describe('faults', () => {
     await search.fill('ghost');
     await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
     await expect(status(page)).toContainText('Connected');
-    for (const name of ['Run tool', 'Task list', 'Task details', 'Result', 'Server behaviour', 'Protocol log']) {
+    await expect(await openRunTool(page)).toBeVisible();
+    for (const name of ['Task list', 'Task details', 'Result']) {
       await expect(page.getByRole('region', { name })).toBeVisible();
+    }
+    for (const name of ['Server behaviour', 'Protocol log'] as const) {
+      await expect(await drawerRegion(page, name)).toBeVisible();
     }
     expect(await page.locator('.region-error').count()).toBe(0);
   });

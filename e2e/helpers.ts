@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The deep link that opens the dashboard connected to the e2e demo server. */
 export function deepLink(origin: string, extra: Record<string, string> = {}): string {
@@ -15,9 +15,30 @@ export async function openConnected(page: Page, origin: string): Promise<void> {
   await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
 }
 
+/** The Run tool region, its panel opened first if it is closed (starting a task closes it). */
+export async function openRunTool(page: Page): Promise<Locator> {
+  const run = page.getByRole('region', { name: 'Run tool' });
+  await expect(async () => {
+    if (!(await run.isVisible())) await page.getByRole('button', { name: 'Run a tool…' }).click({ timeout: 1000 });
+    await expect(run).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  return run;
+}
+
+/** The drawer's tabs, each showing the region of the same name. */
+type DrawerTab = 'Protocol log' | 'Server behaviour' | 'Server info' | 'Local process';
+
+/** A region of the bottom drawer (Protocol log, Server behaviour…), its tab opened first. */
+export async function drawerRegion(page: Page, name: DrawerTab): Promise<Locator> {
+  const tab = page.getByRole('tab', { name, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return page.getByRole('region', { name, exact: true });
+}
+
 /** Picks a tool, fills its fields by label, runs it as a task and returns the new task's id. */
 export async function runTool(page: Page, tool: string, fields: Record<string, string>): Promise<string> {
-  const run = page.getByRole('region', { name: 'Run tool' });
+  const run = await openRunTool(page);
   await run.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
   for (const [label, value] of Object.entries(fields)) {
     await run.getByLabel(label, { exact: false }).first().fill(value);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { everythingPort } from '../playwright.config';
-import { answerReportQuestion, linkTo, openConnected, resultShows, runTool } from './helpers';
+import { answerReportQuestion, drawerRegion, linkTo, openConnected, openRunTool, resultShows, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -19,7 +19,7 @@ test.describe('task lifecycle', () => {
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('"name":"Weekly digest"');
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('"format":"pdf"');
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('"deliverTo":["email","slack"]');
-    await expect(page.getByRole('region', { name: 'Server behaviour' })).toContainText('blocked until terminal');
+    await expect(await drawerRegion(page, 'Server behaviour')).toContainText('blocked until terminal');
   });
 
   test('long_job: Cancel task shows cancelled at once, and nothing later brings it back', async ({ page, baseURL }) => {
@@ -35,7 +35,7 @@ test.describe('task lifecycle', () => {
     await expect(details).toContainText('Client cancelled task execution');
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row).toHaveAttribute('data-status', 'cancelled');
-    await expect(page.getByRole('region', { name: 'Server behaviour' })).toContainText('No protocol violations seen');
+    await expect(await drawerRegion(page, 'Server behaviour')).toContainText('No protocol violations seen');
   });
 
   test('short_ttl: counts down, turns expired, and keeps the result fetched in time', async ({ page, baseURL }) => {
@@ -97,7 +97,7 @@ test.describe('task lifecycle', () => {
     await expect(status(page)).toContainText('Connected');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
-    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    const behaviour = await drawerRegion(page, 'Server behaviour');
     await expect(behaviour).toContainText('notifications/tasks/updated');
     await expect(behaviour).toContainText('refused before terminal');
     await expect(behaviour).toContainText('seed dialect');
@@ -121,7 +121,7 @@ test.describe('task lifecycle', () => {
     const url = `http://127.0.0.1:${everythingPort}/mcp`;
     await page.goto(linkTo(url, 'auto'));
     await expect(status(page)).toContainText('Connected');
-    const run = page.getByRole('region', { name: 'Run tool' });
+    const run = await openRunTool(page);
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
     await run.getByLabel('topic').fill('python');
     await run.getByLabel('ambiguous').check();

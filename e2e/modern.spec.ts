@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { answerReportQuestion, linkTo, rememberedStatus, resultShows, runTool } from './helpers';
+import { answerReportQuestion, drawerRegion, linkTo, rememberedStatus, resultShows, runTool } from './helpers';
 
 /** The demo server's MCP 2026-07-28 endpoint: tasks as the io.modelcontextprotocol/tasks extension. */
 const modernLink = (origin: string, extra: Record<string, string> = {}) => linkTo(`${origin}/mcp-2026`, 'auto', extra);
@@ -48,7 +48,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     demo,
   }) => {
     await openModern(page, demo.origin);
-    const behaviour = page.getByRole('region', { name: 'Server behaviour' });
+    const behaviour = await drawerRegion(page, 'Server behaviour');
     await expect(behaviour).toContainText('2026-07-28');
     const taskId = await runTool(page, 'countdown', { seconds: '2', steps: '4' });
     const row = rowOf(page, taskId);
@@ -57,11 +57,11 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await resultShows(page, 'Countdown finished');
     // Kept like any result: a reload shows it from the page's own store.
     await expect(row).toContainText('kept');
-    const log = page.getByRole('region', { name: 'Protocol log' });
+    const log = await drawerRegion(page, 'Protocol log');
     await expect(log).toContainText('server/discover');
     await expect(log).toContainText('subscriptions/listen');
     await expect(log).not.toContainText('tasks/result');
-    await expect(behaviour).toContainText('No protocol violations seen');
+    await expect(await drawerRegion(page, 'Server behaviour')).toContainText('No protocol violations seen');
   });
 
   test('input_required: the input request comes inside the task, answered with tasks/update from the Input required region', async ({
@@ -75,7 +75,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await expect(page.getByRole('region', { name: 'Input required' })).toHaveCount(0);
     await resultShows(page, '"name":"Weekly digest"');
-    await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('tasks/update');
+    await expect(await drawerRegion(page, 'Protocol log')).toContainText('tasks/update');
   });
 
   test('cancel with tasks/cancel: cancelled, and it stays so', async ({ page, demo }) => {
@@ -87,7 +87,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     await details.getByRole('button', { name: 'Cancel task' }).click();
     await expect(row).toHaveAttribute('data-status', 'cancelled');
     await expect(details.getByRole('button', { name: 'Cancel task' })).toBeDisabled();
-    await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('tasks/cancel');
+    await expect(await drawerRegion(page, 'Protocol log')).toContainText('tasks/cancel');
   });
 
   test('ttlMs: counts down, turns expired, and the result fetched in time stays', async ({ page, demo }) => {
@@ -123,7 +123,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     // Still live after the reload: asked for again, subscribed again, and its progress moves on.
     const before = await row.textContent();
     await expect.poll(() => row.textContent()).not.toBe(before);
-    await expect(page.getByRole('region', { name: 'Protocol log' })).toContainText('subscriptions/listen');
+    await expect(await drawerRegion(page, 'Protocol log')).toContainText('subscriptions/listen');
 
     const theirs = await startElsewhere(demo.modernUrl, 'long_job', { interval: 0.2 });
     await page.getByRole('textbox', { name: 'Task ID' }).fill(theirs);

@@ -1,6 +1,6 @@
 import { e2eOrigin } from '../playwright.config';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { drawerRegion, linkTo, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const tabStorage = (page: Page) =>
@@ -35,9 +35,9 @@ test.describe('OAuth sign-in', () => {
     const taskId = await runTool(page, 'countdown', { seconds: '5', steps: '5' });
     await expect(page.locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');
     expect(counters().refreshes).toBeGreaterThanOrEqual(1);
-    await expect(page.getByRole('region', { name: 'Protocol log' })).not.toContainText(token);
+    await expect(await drawerRegion(page, 'Protocol log')).not.toContainText(token);
 
-    const info = page.getByRole('region', { name: 'Server info' });
+    const info = await drawerRegion(page, 'Server info');
     const oauth = info.getByRole('group', { name: 'OAuth' });
     await expect(oauth).toContainText('mcp:tasks');
     await expect(oauth).toContainText('dynamic registration');

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { fillCredentials, indexedDbText, linkTo, runTool } from './helpers';
+import { drawerRegion, fillCredentials, indexedDbText, linkTo, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
@@ -43,7 +43,7 @@ test('a server that echoes the credentials: not shown, not kept, not copied, not
   expect(copied).toContain('[redacted]');
   expect(copied).not.toContain('quote-9d1e');
 
-  const log = page.getByRole('region', { name: 'Protocol log' });
+  const log = await drawerRegion(page, 'Protocol log');
   await expect(log).toContainText('tools/call');
   expect(await log.textContent()).not.toContain('quote-9d1e');
 

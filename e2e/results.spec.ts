@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, openConnected, runTool } from './helpers';
+import { drawerRegion, linkTo, openConnected, openRunTool, runTool } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -32,7 +32,7 @@ test.describe('results', () => {
     await openConnected(page, baseURL!);
     await runTool(page, 'structured_report', {});
     await expect(resultRegion(page)).toContainText('Valid against the tool’s outputSchema');
-    const run = page.getByRole('region', { name: 'Run tool' });
+    const run = await openRunTool(page);
     await run.getByLabel('valid').uncheck();
     await runTool(page, 'structured_report', {});
     await expect(resultRegion(page)).toContainText('Does not match the tool’s outputSchema');
@@ -100,7 +100,7 @@ test.describe('results', () => {
     const downloaded = JSON.parse(await readFile(await download.path(), 'utf8')) as { structuredContent?: { rows?: unknown[] } };
     expect(downloaded.structuredContent?.rows?.length).toBeGreaterThan(100_000);
     // It was parsed off the main thread: the protocol log holds a note with its size, not the payload.
-    const log = page.getByRole('region', { name: 'Protocol log' });
+    const log = await drawerRegion(page, 'Protocol log');
     await expect(log).toContainText('tasks/result');
     await expect(log).toContainText(/\d+\.\d MB/);
     // The kept copy is the whole result too: after a reload it is shown from IndexedDB, and renders when asked.
@@ -126,7 +126,7 @@ test.describe('results', () => {
     const result = resultRegion(page);
     await expect(result).toContainText('not rendered until you ask');
     await expect(result).toContainText(/1\.\d MB/);
-    const log = page.getByRole('region', { name: 'Protocol log' });
+    const log = await drawerRegion(page, 'Protocol log');
     const answer = log.locator('li.log-in', { hasText: 'tasks/result' }).filter({ hasText: /1\.\d MB/ });
     await answer.getByRole('button').click();
     await expect(answer).toContainText('a large result, parsed off the main thread');

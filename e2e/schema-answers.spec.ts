@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo } from './helpers';
+import { linkTo, openRunTool } from './helpers';
 
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' }).locator('tbody tr');
 
@@ -12,7 +12,7 @@ test.describe('answers checked against the schema before they are sent', () => {
     await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
 
     // The demo `ask` tool's question has maxLength 500 in its inputSchema.
-    const run = page.getByRole('region', { name: 'Run tool' });
+    const run = await openRunTool(page);
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('ask');
     const question = run.getByRole('textbox', { name: 'question' });
     await question.fill('?'.repeat(501));

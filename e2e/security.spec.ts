@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openConnected, runTool } from './helpers';
+import { drawerRegion, openConnected, runTool } from './helpers';
 
 /** Records CSP violations and dialogs from the first script on. */
 async function watch(page: Page): Promise<{ dialogs: string[] }> {
@@ -59,7 +59,7 @@ test.describe('security', () => {
     await result.getByRole('button', { name: 'Raw' }).click();
     await expect(result.locator('.raw-json')).toContainText('__xss');
     await result.getByRole('button', { name: 'Viewer' }).click();
-    await page.getByRole('region', { name: 'Protocol log' }).locator('.log-line').last().click();
+    await (await drawerRegion(page, 'Protocol log')).locator('.log-line').last().click();
     // The status message is hostile too, and shows as text.
     await expect(row).toContainText('<script>');
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();

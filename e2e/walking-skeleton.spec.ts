@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { deepLink, openConnected, runTool } from './helpers';
+import { deepLink, openConnected, openRunTool, runTool } from './helpers';
 
 test.describe('walking skeleton against the demo server', () => {
   test('the deep link connects on load and keeps server and transport in the URL', async ({ page, baseURL }) => {
@@ -7,7 +7,7 @@ test.describe('walking skeleton against the demo server', () => {
     await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(`${baseURL}/mcp`);
     await expect(page.getByRole('combobox', { name: 'Transport' })).toHaveValue('streamable-http');
     await expect(page.getByRole('button', { name: 'Disconnect' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Run tool' }).getByRole('combobox', { name: 'Tool' })).toContainText('Countdown');
+    await expect((await openRunTool(page)).getByRole('combobox', { name: 'Tool' })).toContainText('Countdown');
   });
 
   test('countdown goes working → completed live, and its result can be fetched only once terminal', async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 /**
  * Takes the README screenshots from a running app, one view at a time:
- * `npx tsx e2e/tools/screenshot.ts [--view table|timeline] [origin] [out-prefix] [light,dark]`.
- * table (the default): a few tasks (one waiting for input) and a fetched chart, to docs/screenshot[-dark].png.
+ * `npx tsx e2e/tools/screenshot.ts [--view table|timeline] [--size 1440x900] [origin] [out-prefix] [light,dark]`.
+ * table (the default): tasks in every state (one waiting for input) and a fetched chart, to docs/screenshot[-dark].png.
  * timeline: a mix of tasks (quick, slow, failed, cancelled, waiting for input) in the Timeline view, to
  * docs/screenshot-timeline[-dark].png.
  */
@@ -19,22 +19,35 @@ function isView(name: string): name is keyof typeof views {
   return Object.hasOwn(views, name);
 }
 
-const { values, positionals } = parseArgs({ options: { view: { type: 'string', default: 'table' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { view: { type: 'string', default: 'table' }, size: { type: 'string', default: '1440x900' } },
+  allowPositionals: true,
+});
 if (!isView(values.view)) throw new Error(`--view must be one of: ${Object.keys(views).join(', ')}`);
 const view = values.view;
+const size = /^(\d{3,4})x(\d{3,4})$/.exec(values.size);
+if (!size) throw new Error('--size must be WIDTHxHEIGHT, e.g. 1280x800');
+const viewport = { width: Number(size[1]), height: Number(size[2]) };
 const origin = positionals[0] ?? 'http://127.0.0.1:3210';
 const prefix = positionals[1] ?? views[view].prefix;
 /** Take each theme against a fresh demo server (the second run would otherwise find the first one's tasks). */
 const schemes = (positionals[2] ?? 'light,dark').split(',') as ('light' | 'dark')[];
 
+/** Runs a tool from the Run tool panel, which closes once the task has started. */
 async function run(page: Page, tool: string, fields: Record<string, string>) {
   const region = page.getByRole('region', { name: 'Run tool' });
+  await page.getByRole('button', { name: 'Run a tool…' }).click();
   await region.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
   for (const [label, value] of Object.entries(fields)) await region.getByLabel(label).first().fill(value);
   await region.getByRole('button', { name: 'Run as task' }).click();
+  await region.waitFor({ state: 'hidden' });
 }
 
 async function stageTable(page: Page) {
+  for (const seconds of ['1', '2', '3']) await run(page, 'countdown', { seconds, steps: '3' });
+  await run(page, 'mixed_content', {});
+  await run(page, 'long_job', { interval: '0.3' });
+  await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Cancel task' }).click();
   await run(page, 'fail_after', { seconds: '1' });
   await run(page, 'ask', {});
   await run(page, 'countdown', { seconds: '60', steps: '30' });
@@ -62,7 +75,7 @@ async function stageTimeline(page: Page) {
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 try {
   for (const scheme of schemes) {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, colorScheme: scheme });
+    const page = await browser.newPage({ viewport, colorScheme: scheme });
     // The dashboard is the subject: no toasts over it.
     await page.addInitScript(`localStorage.setItem('taskdeck.display', JSON.stringify({ toasts: false }))`);
     const params = new URLSearchParams({ server: `${origin}/mcp`, transport: 'auto', ...views[view].query });

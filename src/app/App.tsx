@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
@@ -12,7 +12,6 @@ import { DisplaySettings } from '../features/preferences';
 import { ProtocolLogPanel } from '../features/protocol-log';
 import { ServerBehaviourPanel } from '../features/server-behaviour';
 import { ServerSwitcher } from '../features/servers';
-import { RunToolPanel } from '../features/run-tool';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useDisplayPrefs } from '../components/display-prefs';
@@ -24,6 +23,10 @@ import { useLinkedTask } from './linked-task';
 import { startRegistrySync } from './registry-sync';
 import { usePushSync, useSessionSync } from './task-sync';
 import { useSelectedStatus } from './use-selected-status';
+import { Drawer } from './Drawer';
+import { layoutStore, PANE_LIMITS } from './layout-store';
+import { RunToolOpener, RunToolSheet } from './RunToolSheet';
+import { Splitter } from '../components/Splitter';
 
 /** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
 function SessionSync({ slot }: { slot: ServerSlot }) {
@@ -71,8 +74,16 @@ export function App() {
       }),
     [queryClient],
   );
+  const sizes = useStore(layoutStore, (s) => s.sizes);
+  const drawerOpen = useStore(layoutStore, (s) => s.drawerOpen);
+  const processShown = useConnectionStore((s) => s.transport === 'stdio' && s.processEvents.length > 0);
+  const shellSizes = {
+    '--list-size': `${sizes.list}%`,
+    '--details-size': `${sizes.details}%`,
+    '--drawer-size': drawerOpen ? `${sizes.drawer}vh` : '0px',
+  } as CSSProperties;
   return (
-    <div className="app">
+    <div className="app" style={shellSizes}>
       {slots.map((slot) => (
         <SessionSync key={slot.id} slot={slot} />
       ))}
@@ -89,22 +100,58 @@ export function App() {
       <header className="topbar">
         <ConnectionForm />
       </header>
-      <ConnectionStatus />
-      <main className="layout">
-        <div className="column left">
-          <RunToolPanel session={session} />
+      <div className="statusbar">
+        {/* First, at the left: the connection form's pop-overs open at the right, over this bar. */}
+        <RunToolOpener />
+        <ConnectionStatus />
+      </div>
+      <main className="workbench" id="workbench">
+        <RunToolSheet session={session} />
+        <div className="pane pane-list">
           <TaskTable serverUrl={serverUrl} session={session} />
-          <ServerInfo />
-          <ProcessLog />
-          <ServerBehaviourPanel serverUrl={serverUrl} />
         </div>
-        <div className="column right">
-          <TaskDetails serverUrl={serverUrl} session={session} />
-          <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
-          <ResultPanel serverUrl={serverUrl} session={session} />
-          <ProtocolLogPanel />
+        <Splitter
+          label="Resize the task list"
+          orientation="vertical"
+          value={sizes.list}
+          min={PANE_LIMITS.list.min}
+          max={PANE_LIMITS.list.max}
+          frame={() => document.getElementById('workbench')}
+          onChange={(v) => layoutStore.getState().paneResized('list', v)}
+          className="list-splitter"
+        />
+        <div className="pane pane-task" id="task-panes">
+          <div className="pane-details">
+            <TaskDetails serverUrl={serverUrl} session={session} />
+            <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+          </div>
+          <Splitter
+            label="Resize Task details"
+            orientation="horizontal"
+            value={sizes.details}
+            min={PANE_LIMITS.details.min}
+            max={PANE_LIMITS.details.max}
+            frame={() => document.getElementById('task-panes')}
+            onChange={(v) => layoutStore.getState().paneResized('details', v)}
+            className="details-splitter"
+          />
+          <div className="pane-result">
+            <ResultPanel serverUrl={serverUrl} session={session} />
+          </div>
         </div>
       </main>
+      <Drawer
+        panels={{
+          'Protocol log': <ProtocolLogPanel />,
+          'Server behaviour': <ServerBehaviourPanel serverUrl={serverUrl} />,
+          'Server info': session ? (
+            <ServerInfo />
+          ) : (
+            <p className="empty drawer-empty">Connect to a server to see what it said about itself.</p>
+          ),
+          ...(processShown && { 'Local process': <ProcessLog /> }),
+        }}
+      />
       <Suspense fallback={null}>
         <Toaster actions={toastActions} />
         {helpOpen ? <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} /> : null}

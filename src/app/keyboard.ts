@@ -11,6 +11,8 @@ import { selectionStore } from '../tasks/selection-store';
 import { bulkSelection } from '../tasks/bulk-selection';
 import { viewStore } from '../tasks/view-store';
 import type { TaskEntry } from '../tasks/task-cache';
+import { layoutStore } from './layout-store';
+import { closeRunTool, isInRunTool, openRunTool } from './RunToolSheet';
 
 /** Typing in a field must never trigger a shortcut. */
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -75,6 +77,14 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
       }
       if (event.defaultPrevented) return;
       if (event.key === 'Escape') {
+        // The Run tool panel closes from inside it, or from anywhere but the task's panes and a dialog.
+        const runToolOpen = layoutStore.getState().runToolOpen;
+        const elsewhere = target instanceof Element && target.closest('#task-details, #result-region, #input-required, dialog');
+        if (runToolOpen && (isInRunTool(target) || !elsewhere)) {
+          event.preventDefault();
+          closeRunTool(true);
+          return;
+        }
         // Back from the selected task's panes to its row in the list.
         const inTaskPanes = target instanceof Element && target.closest('#task-details, #result-region, #input-required');
         const selected = selectionStore.getState().selectedTaskId;
@@ -117,7 +127,7 @@ export function useKeyboardShortcuts(openHelp: () => void): void {
           break;
         }
         case 'r':
-          focusTarget('[data-shortcut-target="tool"]');
+          openRunTool();
           break;
         case 't': {
           const views = viewStore.getState();

@@ -1,3 +1,3 @@
 import './run-tool.css';
 export { RunToolPanel } from './RunToolPanel';
-export { prefillRun } from './run-tool-store';
+export { prefillRun, runToolStore } from './run-tool-store';

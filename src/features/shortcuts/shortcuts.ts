@@ -8,7 +8,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; does: string }> = [
   { keys: ['f'], does: 'Fetch the selected task’s result' },
   { keys: ['c'], does: 'Cancel the selected task' },
   { keys: ['x'], does: 'Tick the task under focus (or the selected one) for bulk actions; Shift-click ticks a range' },
-  { keys: ['r'], does: 'Run a tool (focus the Tool field)' },
+  { keys: ['r'], does: 'Run a tool: open the Run tool panel (Esc closes it)' },
   { keys: ['t'], does: 'Switch between the table and the timeline chart' },
   { keys: ['p'], does: 'Pause or resume live updates' },
   { keys: [']', '['], does: 'Next or previous server' },
