@@ -108,34 +108,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
 
   return (
     <div className="task-facts">
-      <dl className="facts">
-        <dt>Task ID</dt>
-        <dd className="mono">{task.taskId}</dd>
-        <dt>Status</dt>
-        <dd>
-          <StatusBadge status={status} />
-          {entry.expired ? <span className="muted"> {entry.expired.reason}</span> : null}
-          {status === 'expired' && !entry.expired ? <span className="muted"> TTL passed (last known: {task.status})</span> : null}
-        </dd>
-        <dt>Message</dt>
-        <dd>{task.statusMessage === undefined ? <span className="muted">none</span> : <LongMessage text={task.statusMessage} />}</dd>
-        <dt>Tool</dt>
-        <dd className="mono">{entry.toolName ?? <span className="muted">unknown (not started here)</span>}</dd>
-        <dt>Created</dt>
-        <dd>
-          <Moment iso={task.createdAt} now={now} /> <span className="muted">({otherReading(task.createdAt, now, timeStyle)})</span>
-        </dd>
-        <dt>Updated</dt>
-        <dd>
-          <Moment iso={task.lastUpdatedAt} now={now} /> <span className="muted">via {SOURCE_LABELS[entry.lastSource]}</span>
-        </dd>
-        <dt>Duration</dt>
-        <dd>{durationText(task.createdAt, task.lastUpdatedAt, isTerminal(task.status) || status === 'expired', now)}</dd>
-        <dt>TTL</dt>
-        <dd>{ttlText(entry, now)}</dd>
-        <dt>Poll interval</dt>
-        <dd>{task.pollInterval === undefined ? <span className="muted">not given (1 s)</span> : formatDuration(task.pollInterval)}</dd>
-      </dl>
+      {/* The actions first: they stay in view however long the facts (a long message) run. */}
       <div className="form-actions">
         <button
           type="button"
@@ -169,6 +142,34 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           Cancel failed: {cancelError}
         </p>
       ) : null}
+      <dl className="facts">
+        <dt>Task ID</dt>
+        <dd className="mono">{task.taskId}</dd>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={status} />
+          {entry.expired ? <span className="muted"> {entry.expired.reason}</span> : null}
+          {status === 'expired' && !entry.expired ? <span className="muted"> TTL passed (last known: {task.status})</span> : null}
+        </dd>
+        <dt>Message</dt>
+        <dd>{task.statusMessage === undefined ? <span className="muted">none</span> : <LongMessage text={task.statusMessage} />}</dd>
+        <dt>Tool</dt>
+        <dd className="mono">{entry.toolName ?? <span className="muted">unknown (not started here)</span>}</dd>
+        <dt>Created</dt>
+        <dd>
+          <Moment iso={task.createdAt} now={now} /> <span className="muted">({otherReading(task.createdAt, now, timeStyle)})</span>
+        </dd>
+        <dt>Updated</dt>
+        <dd>
+          <Moment iso={task.lastUpdatedAt} now={now} /> <span className="muted">via {SOURCE_LABELS[entry.lastSource]}</span>
+        </dd>
+        <dt>Duration</dt>
+        <dd>{durationText(task.createdAt, task.lastUpdatedAt, isTerminal(task.status) || status === 'expired', now)}</dd>
+        <dt>TTL</dt>
+        <dd>{ttlText(entry, now)}</dd>
+        <dt>Poll interval</dt>
+        <dd>{task.pollInterval === undefined ? <span className="muted">not given (1 s)</span> : formatDuration(task.pollInterval)}</dd>
+      </dl>
       <PollStats serverUrl={serverUrl} entry={entry} now={now} />
       <TaskTimeline history={entry.history} now={now} />
     </div>
