@@ -7,6 +7,7 @@ import { selectionStore } from '../../tasks/selection-store';
 import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import { StatusBadge, useTaskRows } from '../task-status';
+import { ResultMatchMark } from './ResultMatchMark';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
 const ROW_HEIGHT = 33;
@@ -115,6 +116,7 @@ const TaskRow = memo(function TaskRow({ index, entry, status, updated, selected,
             kept
           </span>
         ) : null}
+        <ResultMatchMark taskId={task.taskId} />
         {earlier ? (
           <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
             earlier session
