@@ -13,7 +13,7 @@ export function useResultSearch(serverUrl: string, query: string): ReadonlySet<s
   useEffect(() => {
     // A result fetched, loaded back or forgotten for this server: search again.
     return queryClient.getQueryCache().subscribe((event) => {
-      const key = event.query.queryKey;
+      const key: readonly unknown[] = event.query.queryKey as readonly unknown[];
       if (event.type !== 'updated' && event.type !== 'removed' && event.type !== 'added') return;
       if (key[0] === 'mcp' && key[1] === serverUrl && key[2] === 'result' && (event.type !== 'updated' || event.action.type === 'success'))
         setVersion((v) => v + 1);
