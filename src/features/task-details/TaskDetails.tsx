@@ -20,6 +20,7 @@ import { remainingTtl } from '../../tasks/ttl';
 import { resultQueryOptions } from '../../tasks/result-query';
 import { watchStatus } from '../../tasks/watch-task';
 import { ForgetTaskButton } from './ForgetTaskButton';
+import { CompareButton } from '../compare';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
@@ -175,6 +176,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
           </button>
         ) : null}
         <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />
+        <CompareButton serverUrl={serverUrl} result={result.data} />
       </div>
       {cancelError ? (
         <p className="error-text" role="alert">
