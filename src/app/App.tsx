@@ -12,6 +12,8 @@ import { DisplaySettings } from '../features/preferences';
 import { ProtocolLogPanel } from '../features/protocol-log';
 import { ServerBehaviourPanel } from '../features/server-behaviour';
 import { ServerSwitcher } from '../features/servers';
+import { SessionFileActions, sessionViewStore } from '../features/session-file';
+import { SessionFileView } from './SessionFileView';
 import { RunToolPanel } from '../features/run-tool';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
@@ -62,6 +64,7 @@ export function App() {
   useEffect(() => startRegistrySync(queryClient), [queryClient]);
   const selectedStatus = useSelectedStatus(serverUrl, session);
   const [helpOpen, setHelpOpen] = useState(false);
+  const viewingFile = useStore(sessionViewStore, (s) => s.opened !== undefined);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(openHelp);
   useEffect(
@@ -84,13 +87,15 @@ export function App() {
           <h1>Taskdeck</h1>
         </div>
         <ServerSwitcher />
+        <SessionFileActions serverUrl={serverUrl} />
         <DisplaySettings onShowShortcuts={openHelp} />
       </div>
       <header className="topbar">
         <ConnectionForm />
       </header>
       <ConnectionStatus />
-      <main className="layout">
+      {viewingFile ? <SessionFileView /> : null}
+      <main className="layout" hidden={viewingFile}>
         <div className="column left">
           <RunToolPanel session={session} />
           <TaskTable serverUrl={serverUrl} session={session} />

@@ -21,6 +21,7 @@ import { resultQueryOptions } from '../../tasks/result-query';
 import { watchStatus } from '../../tasks/watch-task';
 import { ForgetTaskButton } from './ForgetTaskButton';
 import { CompareButton } from '../compare';
+import { isSessionFileServer } from '../../tasks/session-file-id';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
@@ -95,6 +96,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
   const result = useQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client));
   const [cancelError, setCancelError] = useState<string | undefined>();
   const canCancelHere = Boolean(session?.capabilities.tasks?.cancel);
+  const readOnly = isSessionFileServer(serverUrl);
 
   const onFetch = () => {
     void queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client)).catch(() => {});
@@ -151,17 +153,20 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
         <dd>{task.pollInterval === undefined ? <span className="muted">not given (1 s)</span> : formatDuration(task.pollInterval)}</dd>
       </dl>
       <div className="form-actions">
-        <button
-          type="button"
-          className="button primary"
-          disabled={!session || !canFetchResult(status) || result.isFetching}
-          onClick={onFetch}
-          data-shortcut="fetch"
-          aria-keyshortcuts="F"
-          title={canFetchResult(status) ? undefined : 'Available once the task is completed, failed or cancelled'}
-        >
-          Fetch result
-        </button>
+        {readOnly ? <span className="tag">read-only session file</span> : null}
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="button primary"
+            disabled={!session || !canFetchResult(status) || result.isFetching}
+            onClick={onFetch}
+            data-shortcut="fetch"
+            aria-keyshortcuts="F"
+            title={canFetchResult(status) ? undefined : 'Available once the task is completed, failed or cancelled'}
+          >
+            Fetch result
+          </button>
+        )}
         {result.isFetching ? <span className="muted">Fetching…</span> : null}
         {canCancelHere ? (
           <button
@@ -175,7 +180,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
             Cancel task
           </button>
         ) : null}
-        <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />
+        {readOnly ? null : <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />}
         <CompareButton serverUrl={serverUrl} result={result.data} />
       </div>
       {cancelError ? (
