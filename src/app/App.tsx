@@ -94,22 +94,25 @@ export function App() {
         <ConnectionForm />
       </header>
       <ConnectionStatus />
-      {viewingFile ? <SessionFileView /> : null}
-      <main className="layout" hidden={viewingFile}>
-        <div className="column left">
-          <RunToolPanel session={session} />
-          <TaskTable serverUrl={serverUrl} session={session} />
-          <ServerInfo />
-          <ProcessLog />
-          <ServerBehaviourPanel serverUrl={serverUrl} />
-        </div>
-        <div className="column right">
-          <TaskDetails serverUrl={serverUrl} session={session} />
-          <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
-          <ResultPanel serverUrl={serverUrl} session={session} />
-          <ProtocolLogPanel />
-        </div>
-      </main>
+      {viewingFile ? (
+        <SessionFileView />
+      ) : (
+        <main className="layout">
+          <div className="column left">
+            <RunToolPanel session={session} />
+            <TaskTable serverUrl={serverUrl} session={session} />
+            <ServerInfo />
+            <ProcessLog />
+            <ServerBehaviourPanel serverUrl={serverUrl} />
+          </div>
+          <div className="column right">
+            <TaskDetails serverUrl={serverUrl} session={session} />
+            <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+            <ResultPanel serverUrl={serverUrl} session={session} />
+            <ProtocolLogPanel />
+          </div>
+        </main>
+      )}
       <Suspense fallback={null}>
         <Toaster actions={toastActions} />
         {helpOpen ? <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} /> : null}
