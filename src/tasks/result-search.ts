@@ -17,7 +17,7 @@ const WORKER_LIMIT_MS = 30_000;
 /** Searchable texts cached at most (the oldest go first). */
 const CACHE_ENTRIES = 300;
 /** Search terms shorter than this do not look inside results (one letter matches nearly everything). */
-export const MIN_RESULT_TERM = 2;
+const MIN_RESULT_TERM = 2;
 
 interface ResultSearchState {
   serverUrl: string;
@@ -59,7 +59,7 @@ export function searchPlace(result: FetchedResult): 'worker' | 'here' {
 }
 
 /** A result's searchable text (undefined when it could not be made), cached per task and result version. */
-export function searchTextOf(serverUrl: string, result: FetchedResult): Promise<string | undefined> {
+function searchTextOf(serverUrl: string, result: FetchedResult): Promise<string | undefined> {
   const key = `${serverUrl}\n${result.taskId}\n${result.fetchedAt}`;
   const known = cache.get(key);
   if (known) return known;

@@ -4,7 +4,7 @@
  */
 
 /** At most this many characters of a result are searched (its first ones). */
-export const SEARCH_TEXT_LIMIT = 1_000_000;
+const SEARCH_TEXT_LIMIT = 1_000_000;
 
 /** Keys whose strings are base64 bytes (images, audio, blobs) or metadata: not searched. */
 const SKIPPED_KEYS = new Set(['data', 'blob', '_meta', 'mimeType', 'type', 'annotations']);

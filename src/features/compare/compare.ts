@@ -5,7 +5,7 @@ import { compareResultTexts, type CompareAnswer } from './diff';
 /** How long a diff may take before it is given up on. */
 const COMPARE_LIMIT_MS = 30_000;
 /** Results larger than this (JSON characters) are not compared. */
-export const MAX_COMPARED_JSON = 20 * 1024 * 1024;
+const MAX_COMPARED_JSON = 20 * 1024 * 1024;
 
 const worker = timedWorker<{ before: string; after: string }, CompareAnswer | { error: string }>(
   () => new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' }),

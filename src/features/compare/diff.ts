@@ -4,7 +4,7 @@
  * or changed, with old and new values). Pure, so the compare worker runs them too.
  */
 
-export type LineOp = { kind: 'same' | 'added' | 'removed'; text: string };
+type LineOp = { kind: 'same' | 'added' | 'removed'; text: string };
 
 export interface LineDiff {
   ops: LineOp[];
@@ -13,9 +13,9 @@ export interface LineDiff {
 }
 
 /** The most cells (lines × lines of the differing middle) the LCS table may have. */
-export const MAX_LCS_CELLS = 4_000_000;
+const MAX_LCS_CELLS = 4_000_000;
 /** At most this many lines of each side are compared. */
-export const MAX_DIFF_LINES = 20_000;
+const MAX_DIFF_LINES = 20_000;
 
 export function diffLines(before: string, after: string): LineDiff {
   const a = before.split('\n').slice(0, MAX_DIFF_LINES);
@@ -152,7 +152,7 @@ export interface ComparedSide {
 }
 
 /** At most this many characters of a result's text are compared. */
-export const MAX_COMPARED_TEXT = 2_000_000;
+const MAX_COMPARED_TEXT = 2_000_000;
 
 /** A result's text and structured value (structuredContent, or the whole result when it has none). */
 export function comparedSide(raw: unknown): ComparedSide {

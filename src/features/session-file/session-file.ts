@@ -10,14 +10,14 @@ import { EMPTY_BEHAVIOUR } from '../../tasks/behaviour';
 import type { FetchedResult } from '../../tasks/result';
 import type { TaskEntry } from '../../tasks/task-cache';
 
-export const SESSION_FORMAT = 'taskdeck-session';
-export const SESSION_VERSION = 1;
+const SESSION_FORMAT = 'taskdeck-session';
+const SESSION_VERSION = 1;
 /** A session file larger than this is not opened. */
 export const MAX_SESSION_FILE_BYTES = 200 * 1024 * 1024;
 /** At most this many tasks are read from a file. */
-export const MAX_SESSION_TASKS = 50_000;
+const MAX_SESSION_TASKS = 50_000;
 
-export interface SessionResult {
+interface SessionResult {
   taskId: string;
   fetchedAt: number;
   /** The result as JSON text, redacted. */
