@@ -12,6 +12,8 @@ import { DisplaySettings } from '../features/preferences';
 import { ProtocolLogPanel } from '../features/protocol-log';
 import { ServerBehaviourPanel } from '../features/server-behaviour';
 import { ServerSwitcher } from '../features/servers';
+import { SessionFileActions, sessionViewStore } from '../features/session-file';
+import { SessionFileView } from './SessionFileView';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useDisplayPrefs } from '../components/display-prefs';
@@ -65,6 +67,7 @@ export function App() {
   useEffect(() => startRegistrySync(queryClient), [queryClient]);
   const selectedStatus = useSelectedStatus(serverUrl, session);
   const [helpOpen, setHelpOpen] = useState(false);
+  const viewingFile = useStore(sessionViewStore, (s) => s.opened !== undefined);
   const openHelp = useCallback(() => setHelpOpen(true), []);
   useKeyboardShortcuts(openHelp);
   useEffect(
@@ -95,6 +98,7 @@ export function App() {
           <h1>Taskdeck</h1>
         </div>
         <ServerSwitcher />
+        <SessionFileActions serverUrl={serverUrl} />
         <DisplaySettings onShowShortcuts={openHelp} />
       </div>
       <header className="topbar">
@@ -102,56 +106,62 @@ export function App() {
       </header>
       <div className="statusbar">
         {/* First, at the left: the connection form's pop-overs open at the right, over this bar. */}
-        <RunToolOpener />
+        {viewingFile ? null : <RunToolOpener />}
         <ConnectionStatus />
       </div>
-      <main className="workbench" id="workbench">
-        <RunToolSheet session={session} />
-        <div className="pane pane-list">
-          <TaskTable serverUrl={serverUrl} session={session} />
-        </div>
-        <Splitter
-          label="Resize the task list"
-          orientation="vertical"
-          value={sizes.list}
-          min={PANE_LIMITS.list.min}
-          max={PANE_LIMITS.list.max}
-          frame={() => document.getElementById('workbench')}
-          onChange={(v) => layoutStore.getState().paneResized('list', v)}
-          className="list-splitter"
-        />
-        <div className="pane pane-task" id="task-panes">
-          <div className="pane-details">
-            <TaskDetails serverUrl={serverUrl} session={session} />
-            <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
-          </div>
-          <Splitter
-            label="Resize Task details"
-            orientation="horizontal"
-            value={sizes.details}
-            min={PANE_LIMITS.details.min}
-            max={PANE_LIMITS.details.max}
-            frame={() => document.getElementById('task-panes')}
-            onChange={(v) => layoutStore.getState().paneResized('details', v)}
-            className="details-splitter"
+      {viewingFile ? (
+        <SessionFileView />
+      ) : (
+        <>
+          <main className="workbench" id="workbench">
+            <RunToolSheet session={session} />
+            <div className="pane pane-list">
+              <TaskTable serverUrl={serverUrl} session={session} />
+            </div>
+            <Splitter
+              label="Resize the task list"
+              orientation="vertical"
+              value={sizes.list}
+              min={PANE_LIMITS.list.min}
+              max={PANE_LIMITS.list.max}
+              frame={() => document.getElementById('workbench')}
+              onChange={(v) => layoutStore.getState().paneResized('list', v)}
+              className="list-splitter"
+            />
+            <div className="pane pane-task" id="task-panes">
+              <div className="pane-details">
+                <TaskDetails serverUrl={serverUrl} session={session} />
+                <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+              </div>
+              <Splitter
+                label="Resize Task details"
+                orientation="horizontal"
+                value={sizes.details}
+                min={PANE_LIMITS.details.min}
+                max={PANE_LIMITS.details.max}
+                frame={() => document.getElementById('task-panes')}
+                onChange={(v) => layoutStore.getState().paneResized('details', v)}
+                className="details-splitter"
+              />
+              <div className="pane-result">
+                <ResultPanel serverUrl={serverUrl} session={session} />
+              </div>
+            </div>
+          </main>
+          <Drawer
+            panels={{
+              'Protocol log': <ProtocolLogPanel />,
+              'Server behaviour': <ServerBehaviourPanel serverUrl={serverUrl} />,
+              'Server info': session ? (
+                <ServerInfo />
+              ) : (
+                <p className="empty drawer-empty">Connect to a server to see what it said about itself.</p>
+              ),
+              ...(processShown && { 'Local process': <ProcessLog /> }),
+            }}
           />
-          <div className="pane-result">
-            <ResultPanel serverUrl={serverUrl} session={session} />
-          </div>
-        </div>
-      </main>
-      <Drawer
-        panels={{
-          'Protocol log': <ProtocolLogPanel />,
-          'Server behaviour': <ServerBehaviourPanel serverUrl={serverUrl} />,
-          'Server info': session ? (
-            <ServerInfo />
-          ) : (
-            <p className="empty drawer-empty">Connect to a server to see what it said about itself.</p>
-          ),
-          ...(processShown && { 'Local process': <ProcessLog /> }),
-        }}
-      />
+        </>
+      )}
       <Suspense fallback={null}>
         <Toaster actions={toastActions} />
         {helpOpen ? <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} /> : null}

@@ -5,6 +5,7 @@ import { activeConnection, serversStore } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
 import { filterStore } from '../tasks/filter-store';
 import { visibleTasks } from '../tasks/filtering';
+import { resultMatchesFor, resultSearchStore } from '../tasks/result-search';
 import { mcpKeys } from '../tasks/keys';
 import { liveStore } from '../tasks/live-store';
 import { selectionStore } from '../tasks/selection-store';
@@ -30,9 +31,11 @@ function activeServerUrl(): string {
 
 /** Moves the selection through the tasks as the list shows them (same filters and order). */
 function stepSelection(queryClient: QueryClient, delta: 1 | -1): void {
-  const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(activeServerUrl())) ?? [];
+  const server = activeServerUrl();
+  const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(server)) ?? [];
   const { status, query, sort } = filterStore.getState();
-  const rows = visibleTasks(entries, { status, query, sort, now: Date.now() });
+  const resultMatches = resultMatchesFor(resultSearchStore.getState(), server, query);
+  const rows = visibleTasks(entries, { status, query, sort, now: Date.now(), resultMatches });
   if (rows.length === 0) return;
   const selected = selectionStore.getState().selectedTaskId;
   const at = rows.findIndex((e) => e.task.taskId === selected);

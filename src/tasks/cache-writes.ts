@@ -12,6 +12,7 @@ import { taskRegistry } from './registry-store';
 import type { RememberedTask } from './task-registry';
 import {
   applyTaskUpdates,
+  compareNewestFirst,
   endedBy,
   findTask,
   markExpired,
@@ -293,4 +294,9 @@ export function applyPushes(queryClient: QueryClient, events: readonly TaskPushE
     queryClient.setQueryData<TaskEntry[]>(key, entries);
     announceEnded(serverUrl, endedBy(entries, accepted, outcomes));
   }
+}
+
+/** An opened session file's tasks, as its file lists them, under its own cache identity (read-only, never merged). */
+export function loadSessionFileTasks(queryClient: QueryClient, sessionFileId: string, entries: readonly TaskEntry[]): void {
+  queryClient.setQueryData<TaskEntry[]>(mcpKeys.tasks(sessionFileId), [...entries].sort(compareNewestFirst));
 }

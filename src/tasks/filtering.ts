@@ -10,6 +10,8 @@ export interface FilterInput {
   query: string;
   sort: SortKey;
   now: number;
+  /** Tasks whose result holds the search term (result-search.ts). */
+  resultMatches?: ReadonlySet<string>;
 }
 
 /** Counts per shown status, for the filter's labels. */
@@ -20,9 +22,10 @@ export function countByStatus(entries: readonly TaskEntry[], now: number): Recor
   return counts;
 }
 
-function matchesQuery(entry: TaskEntry, needle: string): boolean {
+function matchesQuery(entry: TaskEntry, needle: string, resultMatches: ReadonlySet<string> | undefined): boolean {
   if (!needle) return true;
   return (
+    resultMatches?.has(entry.task.taskId) === true ||
     entry.task.taskId.toLowerCase().includes(needle) ||
     (entry.toolName ?? '').toLowerCase().includes(needle) ||
     (entry.task.statusMessage ?? '').toLowerCase().includes(needle)
@@ -42,6 +45,8 @@ export function visibleTasks(entries: readonly TaskEntry[], input: FilterInput):
   const needle = input.query.trim().toLowerCase();
   // Nothing to filter or re-sort: the cache's own list (no copy of thousands of rows per frame).
   if (input.status === 'all' && !needle && input.sort !== 'updated') return entries as TaskEntry[];
-  const rows = entries.filter((e) => (input.status === 'all' || displayStatus(e, input.now) === input.status) && matchesQuery(e, needle));
+  const rows = entries.filter(
+    (e) => (input.status === 'all' || displayStatus(e, input.now) === input.status) && matchesQuery(e, needle, input.resultMatches),
+  );
   return input.sort === 'updated' ? rows.sort(compareUpdated) : rows;
 }

@@ -21,6 +21,8 @@ import { watchStatus } from '../../tasks/watch-task';
 import { ForgetTaskButton } from './ForgetTaskButton';
 import { PollStats } from './PollStats';
 import { ReRunButton } from './ReRunButton';
+import { CompareButton } from '../compare';
+import { isSessionFileServer } from '../../tasks/session-file-id';
 import { TaskTimeline } from './TaskTimeline';
 
 const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
@@ -95,6 +97,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
   const result = useQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client));
   const [cancelError, setCancelError] = useState<string | undefined>();
   const canCancelHere = Boolean(session?.capabilities.tasks?.cancel);
+  const readOnly = isSessionFileServer(serverUrl);
 
   const onFetch = () => {
     void queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, task.taskId, session?.client)).catch(() => {});
@@ -110,17 +113,20 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
     <div className="task-facts">
       {/* The actions first: they stay in view however long the facts (a long message) run. */}
       <div className="form-actions">
-        <button
-          type="button"
-          className="button primary"
-          disabled={!session || !canFetchResult(status) || result.isFetching}
-          onClick={onFetch}
-          data-shortcut="fetch"
-          aria-keyshortcuts="F"
-          title={canFetchResult(status) ? undefined : 'Available once the task is completed, failed or cancelled'}
-        >
-          Fetch result
-        </button>
+        {readOnly ? <span className="tag">read-only session file</span> : null}
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="button primary"
+            disabled={!session || !canFetchResult(status) || result.isFetching}
+            onClick={onFetch}
+            data-shortcut="fetch"
+            aria-keyshortcuts="F"
+            title={canFetchResult(status) ? undefined : 'Available once the task is completed, failed or cancelled'}
+          >
+            Fetch result
+          </button>
+        )}
         {result.isFetching ? <span className="muted">Fetching…</span> : null}
         {canCancelHere ? (
           <button
@@ -134,8 +140,9 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
             Cancel task
           </button>
         ) : null}
-        <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />
-        <ReRunButton serverUrl={serverUrl} entry={entry} session={session} />
+        {readOnly ? null : <ForgetTaskButton serverUrl={serverUrl} taskId={task.taskId} />}
+        {readOnly ? null : <ReRunButton serverUrl={serverUrl} entry={entry} session={session} />}
+        <CompareButton serverUrl={serverUrl} result={result.data} />
       </div>
       {cancelError ? (
         <p className="error-text" role="alert">
@@ -170,7 +177,7 @@ function TaskFacts({ entry, serverUrl, session }: { entry: TaskEntry; serverUrl:
         <dt>Poll interval</dt>
         <dd>{task.pollInterval === undefined ? <span className="muted">not given (1 s)</span> : formatDuration(task.pollInterval)}</dd>
       </dl>
-      <PollStats serverUrl={serverUrl} entry={entry} now={now} />
+      {readOnly ? null : <PollStats serverUrl={serverUrl} entry={entry} now={now} />}
       <TaskTimeline history={entry.history} now={now} />
     </div>
   );

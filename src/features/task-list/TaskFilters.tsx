@@ -40,7 +40,7 @@ export function TaskFilters({ counts, partial = false }: { counts: Record<Displa
           data-shortcut-target="search"
           aria-keyshortcuts="/"
           value={query}
-          placeholder="task id, tool or message"
+          placeholder="task id, tool, message or result"
           onChange={(e) => queryEdited(e.target.value)}
         />
       </label>

@@ -9,6 +9,7 @@ import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import { StatusBadge, useTaskRows } from '../task-status';
 import { RowCheckbox, SelectShownCheckbox } from './RowChecks';
+import { ResultMatchMark } from './ResultMatchMark';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
 const ROW_HEIGHT = 33;
@@ -165,6 +166,7 @@ const TaskRow = memo(function TaskRow({
             kept
           </span>
         ) : null}
+        <ResultMatchMark taskId={task.taskId} />
         {earlier ? (
           <span className="tag" title="Known from an earlier connection; the current session has not confirmed it">
             earlier session

@@ -18,6 +18,7 @@ import { PagingFooter, TaskListEmpty } from './TaskListStates';
 import { TaskFilters } from './TaskFilters';
 import { TaskRows } from './TaskRows';
 import { useTaskPaging } from './use-task-paging';
+import { useResultSearch } from './use-result-search';
 import { ViewSwitch } from './ViewSwitch';
 import { WatchTaskForm } from './WatchTaskForm';
 
@@ -31,7 +32,11 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   const now = useNow(1000);
   const entries = useMemo(() => tasks.data ?? [], [tasks.data]);
   const counts = useMemo(() => countByStatus(entries, now), [entries, now]);
-  const rows = useMemo(() => visibleTasks(entries, { status, query, sort, now }), [entries, status, query, sort, now]);
+  const resultMatches = useResultSearch(serverUrl, query);
+  const rows = useMemo(
+    () => visibleTasks(entries, { status, query, sort, now, resultMatches }),
+    [entries, status, query, sort, now, resultMatches],
+  );
   const paging = useTaskPaging(serverUrl, session, entries.length, paused);
   const { hasMore, loadMore } = paging;
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));

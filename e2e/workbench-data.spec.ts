@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from './fixtures';
+import { fillCredentials, linkTo, resultShows, runTool } from './helpers';
+
+const TOKEN = 'tok-session-export-4b1c77';
+const HEADER_VALUE = 'hdr-session-export-93aa';
+
+const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
+const rowOf = (page: Page, taskId: string) => tasks(page).locator(`tr[data-task-id="${taskId}"]`);
+
+test('search inside results, compare two results, export the session and open it read-only', async ({
+  page,
+  startDemo,
+  browser,
+  baseURL,
+}) => {
+  const demo = await startDemo({ token: TOKEN });
+  await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+  await expect(status(page)).toContainText('Error');
+  await fillCredentials(page, TOKEN, { 'X-Api-Key': HEADER_VALUE });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(status(page)).toContainText('Connected');
+
+  const one = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
+  await resultShows(page, 'Countdown finished: 1 steps');
+  const two = await runTool(page, 'countdown', { seconds: '0', steps: '2' });
+  await resultShows(page, 'Countdown finished: 2 steps');
+
+  // "finished: 2" is only in the second task's result (its message says "Finished 2 steps", with no colon).
+  const search = page.getByRole('searchbox', { name: 'Search tasks' });
+  await search.fill('finished: 2');
+  await expect(rowOf(page, two)).toContainText('in result');
+  await expect(rowOf(page, one)).toHaveCount(0);
+  await search.fill('');
+  await expect(rowOf(page, one)).toBeVisible();
+
+  await rowOf(page, two).click();
+  await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Compare with…' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare results' });
+  await compare.getByLabel('Compare with').selectOption(one);
+  await expect(compare.getByLabel('Text differences')).toContainText('- Countdown finished: 2 steps');
+  await expect(compare.getByLabel('Text differences')).toContainText('+ Countdown finished: 1 steps');
+  await expect(compare.getByRole('table', { name: 'Structural differences' })).toContainText('$.content[0].text');
+  await compare.getByRole('button', { name: 'Close' }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export session' }).click();
+  const path = await (await download).path();
+  const text = await readFile(path, 'utf8');
+  expect(text).toContain(one);
+  expect(text).toContain(two);
+  expect(text).not.toContain(TOKEN);
+  expect(text).not.toContain(HEADER_VALUE);
+
+  const context = await browser.newContext({ baseURL });
+  const fresh = await context.newPage();
+  await fresh.goto('/');
+  const chooser = fresh.waitForEvent('filechooser');
+  await fresh.getByRole('button', { name: 'Open session file' }).click();
+  await (await chooser).setFiles(path);
+  await expect(fresh.getByRole('region', { name: 'Session file' })).toContainText('Read-only');
+  await expect(rowOf(fresh, one)).toHaveAttribute('data-status', 'completed');
+  await rowOf(fresh, one).click();
+  await expect(fresh.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 1 steps');
+  const details = fresh.getByRole('region', { name: 'Task details' });
+  await expect(details).toContainText('read-only session file');
+  await expect(details.getByRole('button', { name: 'Fetch result' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Cancel task' })).toHaveCount(0);
+  await expect(fresh.getByRole('region', { name: 'Run tool' })).toHaveCount(0);
+
+  // A file that is not a session file: a clear message, the page still there.
+  const bad = fresh.waitForEvent('filechooser');
+  await fresh.getByRole('button', { name: 'Open session file' }).click();
+  await (
+    await bad
+  ).setFiles({
+    name: 'hostile.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      '{"format":"taskdeck-session","version":1,"serverUrl":"x","tasks":[{"task":{"taskId":"<img src=x onerror=alert(1)>","status":"pwned"}}]}',
+    ),
+  });
+  await expect(fresh.getByRole('alert').filter({ hasText: 'Could not open hostile.json' })).toContainText('unknown status');
+  await expect(rowOf(fresh, one)).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,169 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { heldResults } from '../../tasks/result-search';
+import type { FetchedResult } from '../../tasks/result';
+import { compareResults } from './compare';
+import type { CompareAnswer, JsonChange } from './diff';
+import './compare.css';
+
+/** Lines of a diff drawn at most (the rest is counted). */
+const MAX_DRAWN_LINES = 2000;
+/** Characters of one value drawn in the structural diff. */
+const MAX_VALUE_CHARS = 400;
+
+function shortJson(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'undefined';
+  } catch {
+    text = String(value);
+  }
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
+}
+
+function TextDiffView({ answer }: { answer: CompareAnswer }) {
+  const { ops, coarse } = answer.text;
+  const changed = ops.some((op) => op.kind !== 'same');
+  if (!changed) return <p className="muted">The texts are the same.</p>;
+  return (
+    <>
+      {coarse ? <p className="warning-text">Too many differing lines for a line-by-line diff: shown as removed, then added.</p> : null}
+      <pre className="compare-lines" aria-label="Text differences">
+        {ops.slice(0, MAX_DRAWN_LINES).map((op, i) => (
+          <span key={i} className={`compare-line ${op.kind}`}>
+            {op.kind === 'added' ? '+ ' : op.kind === 'removed' ? '- ' : '  '}
+            {op.text}
+            {'\n'}
+          </span>
+        ))}
+      </pre>
+      {ops.length > MAX_DRAWN_LINES ? <p className="muted">{ops.length - MAX_DRAWN_LINES} more lines not drawn.</p> : null}
+    </>
+  );
+}
+
+function ChangeRow({ change }: { change: JsonChange }) {
+  return (
+    <tr className={`compare-change ${change.kind}`}>
+      <td>{change.kind}</td>
+      <td className="mono">{change.path}</td>
+      <td className="mono">{change.kind === 'added' ? '' : shortJson(change.before)}</td>
+      <td className="mono">{change.kind === 'removed' ? '' : shortJson(change.after)}</td>
+    </tr>
+  );
+}
+
+function JsonDiffView({ answer }: { answer: CompareAnswer }) {
+  const { changes, truncated } = answer.json;
+  if (changes.length === 0) return <p className="muted">The structured values are the same.</p>;
+  return (
+    <>
+      <table className="compare-changes" aria-label="Structural differences">
+        <thead>
+          <tr>
+            <th scope="col">Change</th>
+            <th scope="col">Path</th>
+            <th scope="col">Old value</th>
+            <th scope="col">New value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <ChangeRow key={`${change.kind}${change.path}`} change={change} />
+          ))}
+        </tbody>
+      </table>
+      {truncated ? <p className="muted">Only the first changes are listed.</p> : null}
+    </>
+  );
+}
+
+/** The held result of `taskId` beside another held result of the same server, as a text diff and a structural diff. */
+function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResult }) {
+  const queryClient = useQueryClient();
+  const others = useMemo(
+    () => heldResults(queryClient, serverUrl).filter((r) => r.taskId !== base.taskId),
+    [queryClient, serverUrl, base.taskId],
+  );
+  const [otherId, setOtherId] = useState('');
+  const [answered, setAnswered] = useState<{ taskId: string; answer: CompareAnswer | { error: string } } | undefined>();
+  const pickId = useId();
+  const other = others.find((r) => r.taskId === otherId);
+  const answer = answered && answered.taskId === otherId ? answered.answer : undefined;
+  useEffect(() => {
+    if (!other) return;
+    let current = true;
+    void compareResults(base, other).then((a) => {
+      if (current) setAnswered({ taskId: other.taskId, answer: a });
+    });
+    return () => {
+      current = false;
+    };
+  }, [base, other]);
+  if (others.length === 0) return <p className="muted">No other task of this server has a result here to compare with: fetch one first.</p>;
+  return (
+    <>
+      <p>
+        <label htmlFor={pickId}>Compare with </label>
+        <select id={pickId} value={otherId} onChange={(e) => setOtherId(e.target.value)}>
+          <option value="">Choose a task…</option>
+          {others.map((r) => (
+            <option key={r.taskId} value={r.taskId}>
+              {r.taskId}
+            </option>
+          ))}
+        </select>
+      </p>
+      {other && !answer ? <p className="muted">Comparing…</p> : null}
+      {answer && 'error' in answer ? <p className="error-text">{answer.error}</p> : null}
+      {answer && !('error' in answer) ? (
+        <>
+          <p className="muted small">
+            <span className="mono">−</span> {base.taskId} · <span className="mono">+</span> {otherId}
+          </p>
+          <h3>Text</h3>
+          <TextDiffView answer={answer} />
+          <h3>Structured content</h3>
+          <JsonDiffView answer={answer} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** A "Compare with…" button for a task with a result, opening the Compare results dialog. */
+export function CompareButton({ serverUrl, result }: { serverUrl: string; result: FetchedResult | undefined }) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={!result}
+        title={result ? undefined : 'Available once this task has a result here'}
+        onClick={() => setOpen(true)}
+      >
+        Compare with…
+      </button>
+      <dialog ref={dialog} className="dialog compare-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+        <h2 id={titleId} className="dialog-title">
+          Compare results
+        </h2>
+        {open && result ? <CompareBody serverUrl={serverUrl} base={result} /> : null}
+        <form method="dialog">
+          <button type="submit" className="button">
+            Close
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}

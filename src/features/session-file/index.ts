@@ -1,0 +1,2 @@
+export { SessionFileActions } from './SessionFileActions';
+export { closeSessionView, sessionViewStore } from './session-view-store';
