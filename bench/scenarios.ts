@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
 import type { RunningServer } from '../server/app';
-import { clickToFrame, completedCount, frame, heapMb, INSTRUMENT, longTasks, open, pct, runTool, taskSeconds } from './harness';
+import {
+  clickToFrame,
+  completedCount,
+  frame,
+  heapMb,
+  INSTRUMENT,
+  longTasks,
+  open,
+  pct,
+  runTool,
+  taskSeconds,
+  threadSeconds,
+} from './harness';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
@@ -178,12 +190,14 @@ export async function storm(browser: Browser, server: RunningServer) {
   });
   await longTasks(page);
   const busy0 = await taskSeconds(cdp);
+  const cpu0 = await threadSeconds(cdp);
   const t0 = Date.now();
   const expected = scale.stormTasks + 1;
   const deadline = Date.now() + (scale.stormSeconds + 60) * 1000;
   while (Date.now() < deadline && (await completedCount(page)) < expected);
   const elapsed = (Date.now() - t0) / 1000;
   const busy = (await taskSeconds(cdp)) - busy0;
+  const cpu = (await threadSeconds(cdp)) - cpu0;
   const long = await longTasks(page);
   const shown = await completedCount(page);
   await page.close();
@@ -193,6 +207,7 @@ export async function storm(browser: Browser, server: RunningServer) {
     missedFinal: expected - shown,
     longestTaskMs: long.length ? Math.max(...long) : 0,
     mainThreadBusy: busy / elapsed,
+    mainThreadCpu: cpu / elapsed,
   };
 }
 

@@ -68,7 +68,8 @@ export class ProtocolLog {
   private start = 0;
   /** Characters of message text the kept entries hold. */
   private chars = 0;
-  private readonly kept = new WeakMap<LogEntry, number>();
+  /** Characters each entry of `buffer` holds, at the same index (a plain array: no weak map per message). */
+  private keptChars: number[] = [];
   private seq = 0;
   private dropped = 0;
   private truncated = 0;
@@ -89,14 +90,19 @@ export class ProtocolLog {
     this.secrets = secrets.filter((s) => s.length > 0);
   }
 
-  /** Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview). */
-  record(direction: Direction, message: unknown, now = Date.now(), knownSize?: number): void {
+  /**
+   * Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview);
+   * `receivedText` is the JSON text it was parsed from, when the caller has it (then it is not stringified again).
+   */
+  record(direction: Direction, message: unknown, now = Date.now(), knownSize?: number, receivedText?: string): void {
     let text: string;
-    try {
-      text = JSON.stringify(message) ?? '';
-    } catch {
-      text = '';
-    }
+    if (receivedText !== undefined) text = receivedText;
+    else
+      try {
+        text = JSON.stringify(message) ?? '';
+      } catch {
+        text = '';
+      }
     const size = knownSize ?? text.length;
     const redacted = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(message, this.secrets) : message;
     let safe: unknown = redacted;
@@ -128,16 +134,16 @@ export class ProtocolLog {
       }
     }
     this.buffer.push(entry);
-    this.kept.set(entry, keptChars);
+    this.keptChars.push(keptChars);
     this.chars += keptChars;
     while (this.buffer.length - this.start > 1 && (this.buffer.length - this.start > this.capacity || this.chars > this.maxChars)) {
-      const oldest = this.buffer[this.start];
-      if (oldest) this.chars -= this.kept.get(oldest) ?? 0;
+      this.chars -= this.keptChars[this.start] ?? 0;
       this.start++;
       this.dropped++;
     }
     if (this.start > 1024 && this.start * 2 > this.buffer.length) {
       this.buffer = this.buffer.slice(this.start);
+      this.keptChars = this.keptChars.slice(this.start);
       this.start = 0;
     }
     this.dirty = true;
@@ -157,6 +163,7 @@ export class ProtocolLog {
 
   clear(): void {
     this.buffer = [];
+    this.keptChars = [];
     this.start = 0;
     this.chars = 0;
     this.dropped = 0;
