@@ -35,5 +35,5 @@ export const scale = smoke
       /** A compressed day: this many pushes at dayRate per second over dayTasks tasks, whose results are all kept. */
       dayPushes: 100_000,
       dayTasks: 1000,
-      dayRate: 2000,
+      dayRate: 1000,
     };
