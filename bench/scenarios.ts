@@ -366,7 +366,7 @@ export async function hiddenTab(browser: Browser, server: RunningServer) {
   await page
     .locator('table[aria-label="Tasks"] td.message', { hasText: /^storm \d+/ })
     .first()
-    .waitFor({ timeout: 60_000 });
+    .waitFor({ timeout: 180_000 });
   await page.evaluate('window.__hide()');
   const hiddenAt = Date.now();
   // Hidden for hiddenSeconds, the server pushing throughout: the scenario is a span of time, counted in Node (the page
