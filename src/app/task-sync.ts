@@ -42,6 +42,8 @@ export function usePushSync(): void {
     const held = new HeldPushes();
     let pending: TaskPushEvent[] = [];
     let lastFlush = -Infinity;
+    /** Writes in a row whose pushes came within a frame of the write before. */
+    let crowded = 0;
     const flush = () => {
       const batch = pending;
       pending = [];
@@ -56,11 +58,15 @@ export function usePushSync(): void {
         return;
       }
       // A push after a quiet spell is written at once (in a microtask, so pushes that arrived together still go
-      // together); pushes that keep coming within a frame of the last write wait until STORM_SPACING_MS after it,
-      // then for a frame, so a storm costs one cache write (and one render) per 50 ms or so.
+      // together); one that comes within a frame of the last write waits for the next frame; and once that has
+      // happened twice in a row (a storm, not pushes bunched by the network), until STORM_SPACING_MS after the last
+      // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so.
       if (pending.push(event) === 1) {
         const since = performance.now() - lastFlush;
-        if (since >= QUIET_MS) queueMicrotask(flush);
+        if (since >= QUIET_MS) {
+          crowded = 0;
+          queueMicrotask(flush);
+        } else if (crowded++ === 0) flushSoon();
         else setTimeout(flushSoon, STORM_SPACING_MS - since);
       }
     });
