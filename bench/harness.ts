@@ -77,6 +77,15 @@ export const taskSeconds = async (cdp: CDPSession) => {
   return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
 };
 
+/**
+ * CPU time of the page's main thread so far (s). Unlike the tasks' wall time, it does not grow when other processes
+ * take the machine's cores: the figure to compare runs by on a shared machine.
+ */
+export const threadSeconds = async (cdp: CDPSession) => {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
+};
+
 let timings = 0;
 
 /**

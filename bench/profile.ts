@@ -148,6 +148,10 @@ try {
   }
   closeStretch();
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const busyMs = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `busy (not idle) ${busyMs.toFixed(0)} ms of ${(profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000).toFixed(0)} ms profiled`,
+  );
   console.log(`top self time (${scenario}):`);
   for (const [name, ms] of top) console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
   const inRun = new Map<string, number>();
@@ -159,6 +163,21 @@ try {
   for (const [name, ms] of [...inLong.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
   if (process.env.PROFILE_STRETCHES === '1') console.log(`\nbusy stretches over 50 ms (time with callees):\n${stretches.join('\n')}`);
+  // Inclusive time: each function counted once per sample it is on the stack of (what a call costs, callees included).
+  const inclusive = new Map<string, number>();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    const seen = new Set<string>();
+    for (let id: number | undefined = profile.samples[i]; id !== undefined; id = parent.get(id)) {
+      const node = byId.get(id);
+      if (!node || !node.callFrame.url) continue;
+      seen.add(label(node));
+    }
+    for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
+  }
+  console.log(`\ntop inclusive time (callees included):`);
+  for (const [name, ms] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 40)))
+    console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
   console.log(`\nlongest busy stretch: ${best.ms.toFixed(0)} ms; its top self time:`);
   for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);

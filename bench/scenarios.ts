@@ -1,10 +1,23 @@
 /** The bench's scenarios: each drives the built app in a fresh page against a fresh demo server and returns its figures. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 import type { RunningServer } from '../server/app';
-import { clickToFrame, completedCount, frame, heapMb, INSTRUMENT, longTasks, open, pct, runTool, taskSeconds } from './harness';
+import {
+  clickToFrame,
+  completedCount,
+  frame,
+  heapMb,
+  INSTRUMENT,
+  longTasks,
+  open,
+  pct,
+  runTool,
+  taskSeconds,
+  threadSeconds,
+} from './harness';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
@@ -178,12 +191,14 @@ export async function storm(browser: Browser, server: RunningServer) {
   });
   await longTasks(page);
   const busy0 = await taskSeconds(cdp);
+  const cpu0 = await threadSeconds(cdp);
   const t0 = Date.now();
   const expected = scale.stormTasks + 1;
   const deadline = Date.now() + (scale.stormSeconds + 60) * 1000;
   while (Date.now() < deadline && (await completedCount(page)) < expected);
   const elapsed = (Date.now() - t0) / 1000;
   const busy = (await taskSeconds(cdp)) - busy0;
+  const cpu = (await threadSeconds(cdp)) - cpu0;
   const long = await longTasks(page);
   const shown = await completedCount(page);
   await page.close();
@@ -193,6 +208,7 @@ export async function storm(browser: Browser, server: RunningServer) {
     missedFinal: expected - shown,
     longestTaskMs: long.length ? Math.max(...long) : 0,
     mainThreadBusy: busy / elapsed,
+    mainThreadCpu: cpu / elapsed,
   };
 }
 
@@ -297,5 +313,128 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
     linkConnectedMs: connected,
     reloadConnectedMs: warmConnected,
     coldWireKb,
+  };
+}
+
+/**
+ * Hides the page the way a background tab is hidden, as far as a headless Chromium allows: `document.visibilityState`
+ * reads `hidden` (with its `visibilitychange` event) and animation frames are held until it is shown again. Headless
+ * Chromium keeps every page visible (a minimized window, another tab in front, Page.setWebLifecycleState frozen: each
+ * leaves rAF running and the page visible), so the page's own view of it is what can be changed. Timers are not
+ * throttled as a real background tab's are: pushes are applied as they come, by the flush fallback's timer.
+ * A string: tsx would wrap named inner functions in a helper the page does not have.
+ */
+const HIDE = `(() => {
+  if (window.__hide) return;
+  const realRaf = window.requestAnimationFrame.bind(window);
+  const realCancel = window.cancelAnimationFrame.bind(window);
+  const held = new Map();
+  let next = 0;
+  let hidden = false;
+  window.requestAnimationFrame = (cb) => {
+    if (!hidden) return realRaf(cb);
+    held.set(--next, cb);
+    return next;
+  };
+  window.cancelAnimationFrame = (id) => (id < 0 ? held.delete(id) : realCancel(id));
+  const set = (state) => {
+    hidden = state;
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (state ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => state });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  window.__hide = () => set(true);
+  window.__show = () => {
+    const t0 = performance.now();
+    window.__shownAt = t0;
+    set(false);
+    for (const cb of held.values()) realRaf(cb);
+    held.clear();
+    // The first frame after showing: the second frame callback from here has the held work and this frame's done.
+    realRaf(() => realRaf((t) => (window.__firstFrameMs = t - t0)));
+  };
+})()`;
+
+/**
+ * A tab hidden while a busy server pushes, then shown: the first frame after showing (and the longest task
+ * meanwhile). `hiddenSeconds` of `bench_storm` at 200 pushes/s over 500 tasks.
+ */
+export async function hiddenTab(browser: Browser, server: RunningServer) {
+  const { page } = await open(browser, server);
+  await page.evaluate(HIDE);
+  await runTool(page, 'bench_storm', { tasks: '500', rate: '200', seconds: String(scale.hiddenSeconds + 5) });
+  await page
+    .locator('table[aria-label="Tasks"] td.message', { hasText: /^storm \d+/ })
+    .first()
+    .waitFor({ timeout: 180_000 });
+  await page.evaluate('window.__hide()');
+  const hiddenAt = Date.now();
+  // Hidden for hiddenSeconds, the server pushing throughout: the scenario is a span of time, counted in Node (the page
+  // has no frames meanwhile).
+  while (Date.now() - hiddenAt < scale.hiddenSeconds * 1000) await sleep(Math.min(5000, scale.hiddenSeconds * 1000));
+  // The long tasks while hidden are forgotten (no frame to wait for here): only those from showing on count.
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[]; __longObserver: PerformanceObserver };
+    w.__long.length = 0;
+    w.__longObserver.takeRecords();
+  });
+  await page.evaluate('window.__show()');
+  const firstFrame = await page.waitForFunction('window.__firstFrameMs', undefined, { timeout: 60_000 });
+  const firstFrameMs = Number(await firstFrame.jsonValue());
+  const long = await longTasks(page);
+  await page.close();
+  return { hiddenSeconds: scale.hiddenSeconds, firstFrameMs, longestTaskMs: long.length ? Math.max(...long) : 0 };
+}
+
+/** The largest "storm N" on screen: how many pushes the page has applied, give or take a round over the rows. */
+const stormSeen = (page: Page) =>
+  page.evaluate(() => {
+    let max = 0;
+    for (const el of document.querySelectorAll('table[aria-label="Tasks"] td.message')) {
+      const m = /^storm (\d+)/.exec(el.textContent ?? '');
+      if (m) max = Math.max(max, Number(m[1]));
+    }
+    return max;
+  });
+
+/** JS heap after a full garbage collection (MB). */
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  return heapMb(cdp);
+}
+
+/**
+ * A compressed day: `dayPushes` status pushes over `dayTasks` tasks, which then all complete (Auto-fetch fetches and
+ * keeps every result); the protocol log fills on the way. The JS heap (after a full collection) once a tenth of the
+ * pushes are on screen, and again at the end of the day, with every result kept.
+ */
+export async function longDay(browser: Browser, server: RunningServer) {
+  const { page, cdp } = await open(browser, server);
+  const rate = scale.dayRate;
+  await runTool(page, 'bench_storm', { tasks: String(scale.dayTasks), rate: String(rate), seconds: String(scale.dayPushes / rate) });
+  const tenth = scale.dayPushes / 10;
+  const deadline = Date.now() + (scale.dayPushes / rate + 120) * 1000;
+  while (Date.now() < deadline && (await stormSeen(page)) < tenth) await frame(page);
+  const heapEarly = await heapAfterGc(cdp);
+  const early = await stormSeen(page);
+  // Every task (and the storm itself) completed, and every result fetched and kept.
+  const region = page.getByRole('region', { name: 'Result' });
+  while (Date.now() < deadline && (await completedCount(page)) < scale.dayTasks + 1) await frame(page);
+  await region.getByText(new RegExp(`^${scale.dayTasks + 1} kept|^${scale.dayTasks} kept`)).waitFor({ timeout: 300_000 });
+  const heapEnd = await heapAfterGc(cdp);
+  const logLine =
+    (await page
+      .getByRole('region', { name: 'Protocol log' })
+      .getByText(/messages kept/)
+      .textContent()) ?? '';
+  await page.close();
+  return {
+    pushes: scale.dayPushes,
+    results: scale.dayTasks,
+    earlyAtPushes: early,
+    heapEarlyMb: heapEarly,
+    heapEndMb: heapEnd,
+    growth: heapEnd / heapEarly - 1,
+    logFull: /dropped/.test(logLine) ? 1 : 0,
   };
 }

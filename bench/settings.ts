@@ -7,7 +7,20 @@ export const wanted = (name: string) => !only || only.has(name);
 export const runs = smoke ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 export const root = process.cwd();
 export const scale = smoke
-  ? { latency: 20, resultRuns: 3, bursts: [500], tasks: 500, stormTasks: 100, stormRate: 200, stormSeconds: 1, sizes: [1] }
+  ? {
+      latency: 20,
+      resultRuns: 3,
+      bursts: [500],
+      tasks: 500,
+      stormTasks: 100,
+      stormRate: 200,
+      stormSeconds: 1,
+      sizes: [1],
+      hiddenSeconds: 2,
+      dayPushes: 2000,
+      dayTasks: 50,
+      dayRate: 1000,
+    }
   : {
       latency: 200,
       resultRuns: 30,
@@ -17,4 +30,10 @@ export const scale = smoke
       stormRate: 1000,
       stormSeconds: 10,
       sizes: [1, 10, 50],
+      /** A tab hidden this long while the server pushes (the 10 minutes; run once per bench, not per run). */
+      hiddenSeconds: Number(process.env.BENCH_HIDDEN_SECONDS ?? 600),
+      /** A compressed day: this many pushes at dayRate per second over dayTasks tasks, whose results are all kept. */
+      dayPushes: 100_000,
+      dayTasks: 1000,
+      dayRate: 1000,
     };

@@ -127,7 +127,7 @@ export function registerBenchTools(server: McpServer, state: DemoState): void {
       inputSchema: {
         tasks: z.number().int().min(1).max(20_000).default(2000),
         rate: z.number().int().min(1).max(20_000).default(1000),
-        seconds: z.number().min(0.1).max(120).default(10),
+        seconds: z.number().min(0.1).max(3600).default(10),
       },
       execution: { taskSupport: 'optional' },
     },

@@ -18,6 +18,11 @@ import { resultQueryOptions } from '../tasks/result-query';
 const TICK_MS = 250;
 /** A push this long after the previous cache write is applied at once rather than at the next frame. */
 const QUIET_MS = 16;
+/**
+ * In a storm (pushes keep coming within a frame of the last write), the list is written at most this often: every
+ * write re-renders the list, and at 60 writes a second that alone kept a 2-core machine's main thread busy.
+ */
+const STORM_SPACING_MS = 50;
 
 const browserScheduler: FlushScheduler = {
   frame: typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16),
@@ -37,6 +42,8 @@ export function usePushSync(): void {
     const held = new HeldPushes();
     let pending: TaskPushEvent[] = [];
     let lastFlush = -Infinity;
+    /** Writes in a row whose pushes came within a frame of the write before. */
+    let crowded = 0;
     const flush = () => {
       const batch = pending;
       pending = [];
@@ -51,11 +58,16 @@ export function usePushSync(): void {
         return;
       }
       // A push after a quiet spell is written at once (in a microtask, so pushes that arrived together still go
-      // together); pushes that keep coming within a frame of the last write wait for the next frame, so a storm
-      // costs one cache write (and one render) per frame.
+      // together); one that comes within a frame of the last write waits for the next frame; and once that has
+      // happened twice in a row (a storm, not pushes bunched by the network), until STORM_SPACING_MS after the last
+      // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so.
       if (pending.push(event) === 1) {
-        if (performance.now() - lastFlush >= QUIET_MS) queueMicrotask(flush);
-        else flushSoon();
+        const since = performance.now() - lastFlush;
+        if (since >= QUIET_MS) {
+          crowded = 0;
+          queueMicrotask(flush);
+        } else if (crowded++ === 0) flushSoon();
+        else setTimeout(flushSoon, STORM_SPACING_MS - since);
       }
     });
     const offLive = liveStore.subscribe((state, prev) => {

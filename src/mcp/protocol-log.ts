@@ -125,7 +125,8 @@ export class ProtocolLog {
   private start = 0;
   /** Characters of message text the kept entries hold. */
   private chars = 0;
-  private readonly kept = new WeakMap<LogEntry, number>();
+  /** Characters each entry of `buffer` holds, at the same index (a plain array: no weak map per message). */
+  private keptChars: number[] = [];
   private seq = 0;
   private dropped = 0;
   private truncated = 0;
@@ -146,20 +147,27 @@ export class ProtocolLog {
     this.secrets = secrets.filter((s) => s.length > 0);
   }
 
-  /** Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview). */
-  record(direction: Direction, message: unknown, now = Date.now(), knownSize?: number): void {
+  /**
+   * Records a message; `knownSize` is its JSON length when the caller knows it (the message is then a preview);
+   * `receivedText` is the JSON text it was parsed from, when the caller has it (then it is not stringified again).
+   */
+  record(direction: Direction, message: unknown, now = Date.now(), knownSize?: number, receivedText?: string): void {
     // A hostile server's megabyte messages must not pile up here, nor be serialised whole only to keep their start:
     // a message over MAX_ENTRY_CHARS is measured without building its text, and keeps a preview of its start, made
     // from a copy with long strings cut.
-    const large = knownSize === undefined && jsonLength(message, MAX_ENTRY_CHARS) > MAX_ENTRY_CHARS;
+    const large =
+      knownSize === undefined &&
+      (receivedText !== undefined ? receivedText.length > MAX_ENTRY_CHARS : jsonLength(message, MAX_ENTRY_CHARS) > MAX_ENTRY_CHARS);
     const shown = large ? previewOf(message) : message;
     let text: string;
-    try {
-      text = JSON.stringify(shown) ?? '';
-    } catch {
-      text = '';
-    }
-    const size = knownSize ?? (large ? jsonLength(message) : text.length);
+    if (receivedText !== undefined && !large) text = receivedText;
+    else
+      try {
+        text = JSON.stringify(shown) ?? '';
+      } catch {
+        text = '';
+      }
+    const size = knownSize ?? (large ? (receivedText?.length ?? jsonLength(message)) : text.length);
     const redacted = this.secrets.length > 0 && textMayHoldSecret(text, this.secrets) ? redactSecrets(shown, this.secrets) : shown;
     let safe: unknown = redacted;
     let keptChars = knownSize === undefined ? text.length : Math.min(text.length, MAX_ENTRY_CHARS);
@@ -189,16 +197,16 @@ export class ProtocolLog {
       }
     }
     this.buffer.push(entry);
-    this.kept.set(entry, keptChars);
+    this.keptChars.push(keptChars);
     this.chars += keptChars;
     while (this.buffer.length - this.start > 1 && (this.buffer.length - this.start > this.capacity || this.chars > this.maxChars)) {
-      const oldest = this.buffer[this.start];
-      if (oldest) this.chars -= this.kept.get(oldest) ?? 0;
+      this.chars -= this.keptChars[this.start] ?? 0;
       this.start++;
       this.dropped++;
     }
     if (this.start > 1024 && this.start * 2 > this.buffer.length) {
       this.buffer = this.buffer.slice(this.start);
+      this.keptChars = this.keptChars.slice(this.start);
       this.start = 0;
     }
     this.dirty = true;
@@ -218,6 +226,7 @@ export class ProtocolLog {
 
   clear(): void {
     this.buffer = [];
+    this.keptChars = [];
     this.start = 0;
     this.chars = 0;
     this.dropped = 0;

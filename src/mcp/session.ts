@@ -20,6 +20,7 @@ import { offloadEventStream, offloadResponse, taskResultRequestId, warmUpOffload
 import type { ProtocolLog } from './protocol-log';
 import type { TaskClient } from './task-client';
 import { launchStdio, stopStdio, throughBridge, withBridgeToken, type StdioLaunch } from './bridge-client';
+import { PushSplitter, TASK_PUSH_METHODS, type StreamPush, type StreamPushMethod } from './push-split';
 
 /** `bridge`: Auto through the local bridge (a server without CORS); `stdio`: a process the local bridge starts. */
 export type TransportChoice = 'auto' | 'streamable-http' | 'sse' | 'bridge' | 'stdio';
@@ -28,10 +29,8 @@ const TRANSPORT_CHOICES: readonly unknown[] = ['auto', 'streamable-http', 'sse',
 export const isTransportChoice = (value: unknown): value is TransportChoice => TRANSPORT_CHOICES.includes(value);
 type TransportKind = 'streamable-http' | 'sse';
 
-/** Both older dialects' status push: the spec's name and the seed's. */
-const TASK_PUSH_METHODS = ['notifications/tasks/status', 'notifications/tasks/updated'] as const;
-/** The status pushes of every generation: those two, and 2026-07-28's (on a subscriptions/listen stream). */
-export type TaskPushMethod = (typeof TASK_PUSH_METHODS)[number] | 'notifications/tasks';
+/** The status pushes of every generation: both older dialects' (TASK_PUSH_METHODS), and 2026-07-28's (on a subscriptions/listen stream). */
+export type TaskPushMethod = StreamPushMethod | 'notifications/tasks';
 
 interface SessionEvents {
   /** A task status push arrived; params are untrusted. */
@@ -126,13 +125,16 @@ const STREAM_PIECE = 8 * 1024;
 
 /**
  * Wraps fetch for Streamable HTTP to learn when the GET notification stream opens (or is refused) and when it
- * ends, so a dead server is noticed at once rather than at the next request; and to route the answer to each
- * tasks/result through the response worker, so a large result is parsed off the main thread (offload.ts).
+ * ends, so a dead server is noticed at once rather than at the next request; to take the status pushes out of that
+ * stream and hand them to `onPush` directly (push-split.ts: the SDK's validation of each message was most of a
+ * storm's cost); and to route the answer to each tasks/result through the response worker, so a large result is
+ * parsed off the main thread (offload.ts).
  */
 function watchGetStream(
   onStreamEnded: () => void,
   fetch: typeof globalThis.fetch,
   onUnauthorized?: (response: Response) => void,
+  onPush?: (push: StreamPush) => void,
 ): { fetch: typeof fetch; opened: Promise<StreamState> } {
   let settle: (state: StreamState) => void = () => {};
   const opened = new Promise<StreamState>((resolve) => (settle = resolve));
@@ -145,32 +147,49 @@ function watchGetStream(
     const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
     settle(isStream ? 'open' : 'unsupported');
     if (!isStream || !response.body) return response;
-    // The pushes too: a megabyte statusMessage in a push is clipped in the worker.
+    // The pushes too: a megabyte statusMessage in a push is clipped in the worker; the status pushes are then taken
+    // out of the stream here and handed to the page (push-split.ts), the rest goes on to the SDK.
     const source = ((await offloadEventStream(response)).response.body ?? response.body).getReader();
+    const splitter = onPush && new PushSplitter(onPush);
+    const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
     // What is left of a large chunk: a backlog of pushes (the page was busy, the server was not) is handed on in
     // pieces, one task each, so the page paints between them instead of working through it all in one long task.
     let rest: Uint8Array | undefined;
+    /** The next piece of the stream, or undefined at its end (the stream then closed or errored). */
+    const next = async (controller: ReadableStreamDefaultController<Uint8Array>): Promise<Uint8Array | undefined> => {
+      if (rest) {
+        await yieldToMain();
+        const piece = rest.subarray(0, STREAM_PIECE);
+        rest = rest.length > STREAM_PIECE ? rest.subarray(STREAM_PIECE) : undefined;
+        return piece;
+      }
+      try {
+        const { done, value } = await source.read();
+        if (done) {
+          controller.close();
+          onStreamEnded();
+          return undefined;
+        }
+        if (value.length <= STREAM_PIECE) return value;
+        rest = value.subarray(STREAM_PIECE);
+        return value.subarray(0, STREAM_PIECE);
+      } catch (error) {
+        controller.error(error);
+        onStreamEnded();
+        return undefined;
+      }
+    };
     const monitored = new Response(
       new ReadableStream<Uint8Array>({
         async pull(controller) {
-          if (rest) {
-            await yieldToMain();
-            controller.enqueue(rest.subarray(0, STREAM_PIECE));
-            rest = rest.length > STREAM_PIECE ? rest.subarray(STREAM_PIECE) : undefined;
-            return;
-          }
-          try {
-            const { done, value } = await source.read();
-            if (done) {
-              controller.close();
-              onStreamEnded();
-            } else if (value.length > STREAM_PIECE) {
-              controller.enqueue(value.subarray(0, STREAM_PIECE));
-              rest = value.subarray(STREAM_PIECE);
-            } else controller.enqueue(value);
-          } catch (error) {
-            controller.error(error);
-            onStreamEnded();
+          // Until there is something for the SDK (a piece of only status pushes leaves nothing for it).
+          for (;;) {
+            const piece = await next(controller);
+            if (!piece) return;
+            if (!splitter) return controller.enqueue(piece);
+            const out = splitter.feed(decoder.decode(piece, { stream: true }));
+            if (out) return controller.enqueue(encoder.encode(out));
           }
         },
         cancel(reason) {
@@ -244,7 +263,21 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
   let inner: Transport;
   let streamReady: Promise<StreamState>;
   if (kind === 'streamable-http') {
-    const watched = watchGetStream(() => checkAlive('The notification stream ended.'), options.fetch ?? fetch, options.onUnauthorized);
+    const onPush = (push: StreamPush) => {
+      options.log?.record('in', push.message, Date.now(), undefined, push.text);
+      try {
+        options.events.taskPush(push.params, push.method);
+      } catch (error) {
+        // As the SDK does with a handler's error: reported, and the stream reads on.
+        client.onerror?.(error instanceof Error ? error : new Error(messageOf(error)));
+      }
+    };
+    const watched = watchGetStream(
+      () => checkAlive('The notification stream ended.'),
+      options.fetch ?? fetch,
+      options.onUnauthorized,
+      onPush,
+    );
     inner = new StreamableHTTPClientTransport(url, {
       requestInit,
       ...(options.authProvider && { authProvider: options.authProvider }),

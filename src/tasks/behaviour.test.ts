@@ -16,6 +16,15 @@ describe('server behaviour detector', () => {
     ).toBe('mixed');
   });
 
+  it('counts a frame of pushes given as one observation with a count', () => {
+    const s = run(
+      { type: 'push', method: 'notifications/tasks/status', count: 17 },
+      { type: 'push', method: 'notifications/tasks/status' },
+      { type: 'push', method: 'notifications/tasks/updated', count: 2 },
+    );
+    expect(s.pushMethods).toEqual({ 'notifications/tasks/status': 18, 'notifications/tasks/updated': 2 });
+  });
+
   it('warns once per task and kind, counting repeats', () => {
     const s = run(
       { type: 'rejected-update', reason: 'terminal-changed', taskId: 'a', held: 'completed', offered: 'working', source: 'push' },

@@ -24,7 +24,8 @@ export interface Warning {
 }
 
 export type Observation =
-  | { type: 'push'; method: string; taskId?: string; unknownTask?: boolean }
+  /** `count`: this many pushes of the method at once (a frame's worth), when none is about an unknown task. */
+  | { type: 'push'; method: string; taskId?: string; unknownTask?: boolean; count?: number }
   | { type: 'invalid-push'; method: string }
   | { type: 'too-many-tasks'; limit: number; ignored: number }
   | { type: 'rejected-update'; reason: Rejection; taskId: string; held: string; offered: string; source: string }
@@ -70,7 +71,7 @@ function warn(state: BehaviourState, kind: WarningKind, detail: string, now: num
 export function observe(state: BehaviourState, o: Observation, now = Date.now()): BehaviourState {
   switch (o.type) {
     case 'push': {
-      const next = { ...state, pushMethods: { ...state.pushMethods, [o.method]: (state.pushMethods[o.method] ?? 0) + 1 } };
+      const next = { ...state, pushMethods: { ...state.pushMethods, [o.method]: (state.pushMethods[o.method] ?? 0) + (o.count ?? 1) } };
       return o.unknownTask ? warn(next, 'unknown-task-push', `${o.method} for a task the server did not list`, now, o.taskId) : next;
     }
     case 'too-many-tasks':

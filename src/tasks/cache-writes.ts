@@ -279,17 +279,21 @@ export function applyPushes(queryClient: QueryClient, events: readonly TaskPushE
     }
     if (accepted.length === 0) continue;
     const { entries, outcomes } = applyTaskUpdates(held, accepted);
-    // The frame's observations go to Server behaviour as one update, not one per push.
+    // The frame's observations go to Server behaviour as one update, not one per push; plain pushes as one count
+    // per method.
     const observations: Observation[] = [];
+    const plain = new Map<string, number>();
     accepted.forEach(({ task, method, info }, i) => {
       const outcome = outcomes[i];
       if (!outcome) return;
       // A push for a task older than the last full listing, which that listing did not contain, is suspicious.
       const unknownTask = !outcome.known && listedAt > 0 && timeOf(task.createdAt) < listedAt - 1000;
-      observations.push({ type: 'push', method, taskId: task.taskId, ...(unknownTask && { unknownTask }) });
+      if (unknownTask) observations.push({ type: 'push', method, taskId: task.taskId, unknownTask });
+      else plain.set(method, (plain.get(method) ?? 0) + 1);
       const rejection = rejectionOf({ entries, ...outcome }, task, 'push', info.now);
       if (rejection) observations.push(rejection);
     });
+    for (const [method, count] of plain) observations.push({ type: 'push', method, count });
     reportObservations(serverUrl, observations);
     queryClient.setQueryData<TaskEntry[]>(key, entries);
     announceEnded(serverUrl, endedBy(entries, accepted, outcomes));

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { hashKey, queryOptions, skipToken } from '@tanstack/react-query';
 import type { McpSession } from '../mcp/session';
 import { listTasksPage } from './api';
 import { mcpKeys } from './keys';
@@ -22,6 +22,16 @@ export interface ListPaging {
 
 /** Background listing stops after this many pages in a row with nothing new (cursors that never end, or ignored). */
 export const IDLE_PAGES_LIMIT = 3;
+
+const pagingHashes = new Map<string, string>();
+function pagingHash(serverUrl: string): string {
+  let hash = pagingHashes.get(serverUrl);
+  if (hash === undefined) {
+    hash = hashKey(mcpKeys.tasksPaging(serverUrl));
+    pagingHashes.set(serverUrl, hash);
+  }
+  return hash;
+}
 
 /**
  * The server's tasks. With `tasks.list` the first page is fetched (and re-fetched by Refresh) and merged into what
@@ -53,7 +63,9 @@ export function tasksQueryOptions(queryClient: QueryClient, serverUrl: string, s
         : skipToken,
     // Fresh for good once listed; until then, data written by others (kept results, pushes, a started task) must
     // not pass for a listing, or a page whose kept results load before the session connects never lists at all.
-    staleTime: () => (queryClient.getQueryData<ListPaging>(mcpKeys.tasksPaging(serverUrl)) ? Infinity : 0),
+    // Asked by every observer of the list at every write (each frame of a storm): the paging query is found by its
+    // hash, hashed once per server, not by hashing its key at each call.
+    staleTime: () => (queryClient.getQueryCache().get(pagingHash(serverUrl))?.state.data ? Infinity : 0),
     refetchOnWindowFocus: false,
     // Every write keeps unchanged entries as they were; a deep compare of thousands of tasks per frame buys nothing.
     structuralSharing: false,

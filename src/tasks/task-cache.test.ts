@@ -5,6 +5,7 @@ import {
   applyTaskUpdates,
   compareNewestFirst,
   isFromEarlierSession,
+  MAX_MESSAGE_RUN,
   mergeListedTasks,
   withinTaskLimit,
   type TaskEntry,
@@ -87,6 +88,27 @@ describe('applyTaskUpdate: notification → cache', () => {
     expect(replied.entries[0]!.task.status).toBe('input_required');
     expect(replied.entries[0]!.toolName).toBe('ask');
     expect(replied.entries[0]!.history).toHaveLength(1);
+  });
+
+  it('keeps a bounded run of message changes within one status, and every status change', () => {
+    let entries = applyTaskUpdate([], task('a'), { source: 'create', now: 0, generation: 1 }).entries;
+    for (let i = 1; i <= 100; i++)
+      entries = applyTaskUpdate(entries, task('a', { statusMessage: `step ${i}`, lastUpdatedAt: at(i) }), {
+        source: 'push',
+        now: i,
+        generation: 1,
+      }).entries;
+    const history = entries[0]?.history ?? [];
+    expect(history).toHaveLength(MAX_MESSAGE_RUN);
+    expect(history[0]?.statusMessage).toBeUndefined();
+    expect(history[MAX_MESSAGE_RUN - 2]?.statusMessage).toBe(`step ${MAX_MESSAGE_RUN - 2}`);
+    expect(history[MAX_MESSAGE_RUN - 1]?.statusMessage).toBe('step 100');
+    entries = applyTaskUpdate(entries, task('a', { status: 'completed', statusMessage: 'done', lastUpdatedAt: at(101) }), {
+      source: 'push',
+      now: 101,
+      generation: 1,
+    }).entries;
+    expect(entries[0]?.history.map((h) => h.status).slice(-2)).toEqual(['working', 'completed']);
   });
 
   it('keeps the source of the last real change when a poll only confirms it', () => {

@@ -56,10 +56,20 @@ export interface UpdateInfo {
 }
 
 const MAX_HISTORY = 200;
+/**
+ * Message changes within one status kept per run: past it the newest replaces the run's last (its first ones and
+ * the latest stay). A task that reports progress all day must not hold hundreds of lines of it.
+ */
+export const MAX_MESSAGE_RUN = 20;
 
 function appendTransition(history: Transition[], transition: Transition): Transition[] {
   const last = history[history.length - 1];
   if (last && last.status === transition.status && last.statusMessage === transition.statusMessage) return history;
+  if (last && last.status === transition.status) {
+    let run = 0;
+    for (let i = history.length - 1; i >= 0 && history[i]?.status === transition.status && run < MAX_MESSAGE_RUN; i--) run++;
+    if (run >= MAX_MESSAGE_RUN) return [...history.slice(0, -1), transition];
+  }
   const next = [...history, transition];
   // Keep the first transition (the start) and the most recent ones.
   return next.length > MAX_HISTORY ? [...next.slice(0, 1), ...next.slice(next.length - MAX_HISTORY + 1)] : next;

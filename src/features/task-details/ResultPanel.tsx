@@ -85,9 +85,12 @@ function SelectedResult({
   const queryClient = useQueryClient();
   const result = useQuery(resultQueryOptions(queryClient, serverUrl, taskId, session?.client));
   const kept = useQuery(keptQueryOptions(queryClient, serverUrl));
-  const tasks = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
+  // Only the tool's name: pushes to other tasks do not re-render the result.
+  const { data: toolName } = useQuery({
+    ...tasksQueryOptions(queryClient, serverUrl, session),
+    select: (entries) => findTask(entries, taskId)?.toolName,
+  });
   const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
-  const toolName = findTask(tasks.data, taskId)?.toolName;
   const outputSchema = tools.data?.find((t) => t.name === toolName)?.outputSchema;
   const isKept = kept.data?.includes(taskId) ?? false;
   if (result.data) {

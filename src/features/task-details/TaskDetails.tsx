@@ -40,8 +40,11 @@ const SOURCE_LABELS: Record<TaskEntry['lastSource'], string> = {
 export function TaskDetails({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const selectedId = useStore(selectionStore, (s) => s.selectedTaskId);
   const queryClient = useQueryClient();
-  const { data: entries } = useQuery(tasksQueryOptions(queryClient, serverUrl, session));
-  const entry = findTask(entries, selectedId);
+  // Only the selected entry: a push to another task (a storm of them) does not re-render the details.
+  const { data: entry } = useQuery({
+    ...tasksQueryOptions(queryClient, serverUrl, session),
+    select: (entries) => findTask(entries, selectedId),
+  });
   const notFound = useStore(watchStatus, (s) =>
     s.state === 'failed' && s.serverUrl === serverUrl && s.taskId === selectedId ? s.message : undefined,
   );

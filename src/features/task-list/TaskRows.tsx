@@ -54,6 +54,8 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
   const padTop = items[0]?.start ?? 0;
   const lastItem = items[items.length - 1];
   const padBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
+  // The row holding focus keeps it as tasks insert above: it is keyed by its task (as the selected row is).
+  const focusedId = typeof document === 'undefined' ? null : document.activeElement?.getAttribute('data-task-id');
   return (
     <div className="table-scroll" ref={scroller}>
       <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
@@ -87,7 +89,9 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
             const id = entry.task.taskId;
             return (
               <TaskRow
-                key={id}
+                // Keyed by position, so that new tasks inserting at the top (a burst of thousands) update the rows in
+                // view in place rather than unmounting and re-creating every one of them each frame.
+                key={id === selected || id === focusedId ? `task:${id}` : `row:${item.index}`}
                 index={item.index}
                 entry={entry}
                 status={displayStatus(entry, now)}
