@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import { describe, expect, it } from 'vitest';
 import { asStreamPush, PushSplitter, type StreamPush } from './push-split';
 
@@ -37,7 +38,16 @@ describe('PushSplitter', () => {
     ]);
     expect(pushes.map((p) => (p.params as { taskId: string }).taskId)).toEqual(['a', 'b', 'c']);
     expect(pushes[0]?.text).toBe(push('a'));
-    expect(out).toBe(`id: 2\n\nid: 3\ndata: ${elicit}\n\n: keep-alive\n\nid: 4\n\n`);
+    expect(out).toBe(`id: 2\ndata:\n\nid: 3\ndata: ${elicit}\n\n: keep-alive\n\nid: 4\ndata:\n\n`);
+  });
+
+  it('hands the SDK ids its own SSE parser dispatches, so it resumes after the last push (Last-Event-ID)', () => {
+    const { out } = split([`id: 7\ndata: ${push('a')}\n\nid: 8\ndata: ${push('b')}\n\n`]);
+    // What the SDK's transport does with the text: parse it with eventsource-parser and remember each event's id.
+    const ids: string[] = [];
+    const parser = createParser({ onEvent: (event) => event.id !== undefined && ids.push(event.id) });
+    parser.feed(out);
+    expect(ids.at(-1)).toBe('8');
   });
 
   it('reads events split anywhere, with CRLF, CR or LF line ends and multi-line data', () => {
@@ -47,7 +57,7 @@ describe('PushSplitter', () => {
       for (let i = 0; i < text.length; i += size) pieces.push(text.slice(i, i + size));
       const { out, pushes } = split(pieces);
       expect(pushes.map((p) => (p.params as { taskId: string }).taskId)).toEqual(['x', 'y']);
-      expect(out).toBe('id: 9\n\n');
+      expect(out).toBe('id: 9\ndata:\n\n');
     }
   });
 
@@ -62,7 +72,7 @@ describe('PushSplitter', () => {
     const splitter = new PushSplitter((p) => pushes.push(p));
     expect(splitter.feed(`id: 1\ndata: ${push('a')}\n`)).toBe('');
     expect(pushes).toHaveLength(0);
-    expect(splitter.feed('\n')).toBe('id: 1\n\n');
+    expect(splitter.feed('\n')).toBe('id: 1\ndata:\n\n');
     expect(pushes).toHaveLength(1);
   });
 });

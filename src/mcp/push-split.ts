@@ -102,10 +102,14 @@ export class PushSplitter {
     return `${this.flushId()}${lines.join('\n')}\n\n`;
   }
 
-  /** The last taken-out push's id, as an event of its own with no data (the SDK records it and reads on). */
+  /**
+   * The last taken-out push's id, as an event of its own with an empty data line: an event without any data line is
+   * not dispatched at all (eventsource-parser), so the SDK would never see its id and could not resume after it; an
+   * empty one is dispatched, its id recorded, and skipped as having no data.
+   */
   private flushId(): string {
     if (this.pendingId === undefined) return '';
-    const out = `id: ${this.pendingId}\n\n`;
+    const out = `id: ${this.pendingId}\ndata:\n\n`;
     this.pendingId = undefined;
     return out;
   }
