@@ -47,8 +47,24 @@ export async function open(browser: Browser, server: RunningServer, modern = fal
   return { page, cdp };
 }
 
-export async function runTool(page: Page, tool: string, fields: Record<string, string>) {
+/** The Run tool panel, opened first when it is closed (starting a task closes it). */
+export async function openRunTool(page: Page) {
   const region = page.getByRole('region', { name: 'Run tool' });
+  if (!(await region.isVisible())) await page.getByRole('button', { name: 'Run a tool…' }).click();
+  await region.waitFor({ state: 'visible' });
+  return region;
+}
+
+/** A region of the bottom drawer (Protocol log, Server behaviour, Server info), its tab opened first. */
+export async function drawerRegion(page: Page, name: string) {
+  await page.getByRole('tab', { name, exact: true }).click();
+  const region = page.getByRole('region', { name, exact: true });
+  await region.waitFor({ state: 'visible' });
+  return region;
+}
+
+export async function runTool(page: Page, tool: string, fields: Record<string, string>) {
+  const region = await openRunTool(page);
   await region.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
   for (const [label, value] of Object.entries(fields)) await region.getByLabel(new RegExp(`^${label}\\b`)).fill(value);
   await region.getByRole('button', { name: 'Run as task' }).click();

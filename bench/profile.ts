@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { startServer } from '../server/app';
 import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
-import { completedCount, runTool } from './harness';
+import { completedCount, openRunTool, runTool } from './harness';
 import { startMisbehavingServer, type MisbehavingServer } from '../server/misbehaving';
 
 interface ProfileNode {
@@ -45,7 +45,7 @@ try {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  const run = page.getByRole('region', { name: 'Run tool' });
+  const run = scenario === 'cold' ? page.getByRole('region', { name: 'Run tool' }) : await openRunTool(page);
   if (scenario === 'cold') {
     await page.goto(server.dashboardUrl);
     await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();

@@ -8,6 +8,7 @@ import type { RunningServer } from '../server/app';
 import {
   clickToFrame,
   completedCount,
+  drawerRegion,
   frame,
   heapMb,
   INSTRUMENT,
@@ -422,11 +423,7 @@ export async function longDay(browser: Browser, server: RunningServer) {
   while (Date.now() < deadline && (await completedCount(page)) < scale.dayTasks + 1) await frame(page);
   await region.getByText(new RegExp(`^${scale.dayTasks + 1} kept|^${scale.dayTasks} kept`)).waitFor({ timeout: 300_000 });
   const heapEnd = await heapAfterGc(cdp);
-  const logLine =
-    (await page
-      .getByRole('region', { name: 'Protocol log' })
-      .getByText(/messages kept/)
-      .textContent()) ?? '';
+  const logLine = (await (await drawerRegion(page, 'Protocol log')).getByText(/messages kept/).textContent()) ?? '';
   await page.close();
   return {
     pushes: scale.dayPushes,
