@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
@@ -9,8 +9,11 @@ import { InputRequestPanel } from '../features/input-request';
 import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
 import { LazyShortcutsDialog as ShortcutsDialog } from '../features/shortcuts';
 import { DisplaySettings } from '../features/preferences';
+import { ProtocolLogPanel } from '../features/protocol-log';
+import { ServerBehaviourPanel } from '../features/server-behaviour';
 import { ServerSwitcher } from '../features/servers';
 import { SessionFileActions, sessionViewStore } from '../features/session-file';
+import { SessionFileView } from './SessionFileView';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useDisplayPrefs } from '../components/display-prefs';
@@ -26,11 +29,6 @@ import { Drawer } from './Drawer';
 import { layoutStore, PANE_LIMITS } from './layout-store';
 import { RunToolOpener, RunToolSheet } from './RunToolSheet';
 import { Splitter } from '../components/Splitter';
-
-/** Loaded after the first paint: the drawer starts folded, and a session file is opened on request. */
-const ProtocolLogPanel = lazy(() => import('../features/protocol-log').then((m) => ({ default: m.ProtocolLogPanel })));
-const ServerBehaviourPanel = lazy(() => import('../features/server-behaviour').then((m) => ({ default: m.ServerBehaviourPanel })));
-const SessionFileView = lazy(() => import('./SessionFileView').then((m) => ({ default: m.SessionFileView })));
 
 /** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
 function SessionSync({ slot }: { slot: ServerSlot }) {
@@ -112,9 +110,7 @@ export function App() {
         <ConnectionStatus />
       </div>
       {viewingFile ? (
-        <Suspense fallback={null}>
-          <SessionFileView />
-        </Suspense>
+        <SessionFileView />
       ) : (
         <>
           <main className="workbench" id="workbench">
@@ -154,16 +150,8 @@ export function App() {
           </main>
           <Drawer
             panels={{
-              'Protocol log': (
-                <Suspense fallback={null}>
-                  <ProtocolLogPanel />
-                </Suspense>
-              ),
-              'Server behaviour': (
-                <Suspense fallback={null}>
-                  <ServerBehaviourPanel serverUrl={serverUrl} />
-                </Suspense>
-              ),
+              'Protocol log': <ProtocolLogPanel />,
+              'Server behaviour': <ServerBehaviourPanel serverUrl={serverUrl} />,
               'Server info': session ? (
                 <ServerInfo />
               ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { heldResults } from '../../tasks/result-search';
 import type { FetchedResult } from '../../tasks/result';
@@ -79,7 +79,7 @@ function JsonDiffView({ answer }: { answer: CompareAnswer }) {
 }
 
 /** The held result of `taskId` beside another held result of the same server, as a text diff and a structural diff. */
-export function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResult }) {
+function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResult }) {
   const queryClient = useQueryClient();
   const others = useMemo(
     () => heldResults(queryClient, serverUrl).filter((r) => r.taskId !== base.taskId),
@@ -127,6 +127,43 @@ export function CompareBody({ serverUrl, base }: { serverUrl: string; base: Fetc
           <JsonDiffView answer={answer} />
         </>
       ) : null}
+    </>
+  );
+}
+
+/** A "Compare with…" button for a task with a result, opening the Compare results dialog. */
+export function CompareButton({ serverUrl, result }: { serverUrl: string; result: FetchedResult | undefined }) {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={!result}
+        title={result ? undefined : 'Available once this task has a result here'}
+        onClick={() => setOpen(true)}
+      >
+        Compare with…
+      </button>
+      <dialog ref={dialog} className="dialog compare-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+        <h2 id={titleId} className="dialog-title">
+          Compare results
+        </h2>
+        {open && result ? <CompareBody serverUrl={serverUrl} base={result} /> : null}
+        <form method="dialog">
+          <button type="submit" className="button">
+            Close
+          </button>
+        </form>
+      </dialog>
     </>
   );
 }

@@ -1,1 +1,1 @@
-export { CompareButton } from './CompareButton';
+export { CompareButton } from './CompareResults';
