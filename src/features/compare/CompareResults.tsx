@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { heldResults } from '../../tasks/result-search';
 import type { FetchedResult } from '../../tasks/result';
@@ -134,14 +135,8 @@ function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResu
 /** A "Compare with…" button for a task with a result, opening the Compare results dialog. */
 export function CompareButton({ serverUrl, result }: { serverUrl: string; result: FetchedResult | undefined }) {
   const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
   return (
     <>
       <button

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { SHORTCUTS } from './shortcuts';
 import './shortcuts.css';
 
@@ -7,13 +7,7 @@ import './shortcuts.css';
  * rest of the page inert), which needs no injected styles under the app's strict CSP.
  */
 export function ShortcutsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const dialog = useModalDialog(open);
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="shortcuts-title" onClose={() => onOpenChange(false)}>
       <h2 id="shortcuts-title" className="dialog-title">
