@@ -90,7 +90,7 @@ export default tseslint.config(
     rules: { '@tanstack/query/exhaustive-deps': 'off' },
   },
   {
-    files: ['server/**/*.{ts,mjs}', 'e2e/**/*.{ts,mjs}', '*.config.{ts,js}'],
+    files: ['server/**/*.{ts,mjs}', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {

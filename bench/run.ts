@@ -29,12 +29,14 @@ type Scenario =
   | 'longDay';
 
 /** Each scenario gets a fresh demo server, so no scenario sees another's tasks. */
-async function withServer<T>(scenario: (server: RunningServer) => Promise<T>): Promise<T> {
+async function withServer<T>(scenario: (server: RunningServer) => Promise<T>, name = ''): Promise<T> {
+  const started = performance.now();
   const server = await startServer({ port: 0, host: '127.0.0.1', app: 'dist', root, allowOrigins: [], features: { bench: true } });
   try {
     return await scenario(server);
   } finally {
     await server.close();
+    if (name && process.env.BENCH_TIMES) console.error(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
 }
 
@@ -60,22 +62,22 @@ async function main() {
   const largest = Math.max(...scale.sizes);
   try {
     for (let i = 0; i < runs; i++) {
-      if (wanted('coldLoad')) results.coldLoad.push(await withServer((s) => coldLoad(browser, s)));
-      if (wanted('pushLatency')) results.pushLatency.push(await withServer((s) => pushLatency(browser, s)));
-      if (wanted('resultLatency')) results.resultLatency.push(await withServer((s) => resultLatency(browser, s)));
-      if (wanted('bursts')) for (const n of scale.bursts) results.bursts.push(await withServer((s) => burst(browser, s, n)));
-      if (wanted('storm')) results.storm.push(await withServer((s) => storm(browser, s)));
+      if (wanted('coldLoad')) results.coldLoad.push(await withServer((s) => coldLoad(browser, s), 'coldLoad'));
+      if (wanted('pushLatency')) results.pushLatency.push(await withServer((s) => pushLatency(browser, s), 'pushLatency'));
+      if (wanted('resultLatency')) results.resultLatency.push(await withServer((s) => resultLatency(browser, s), 'resultLatency'));
+      if (wanted('bursts')) for (const n of scale.bursts) results.bursts.push(await withServer((s) => burst(browser, s, n), 'burst'));
+      if (wanted('storm')) results.storm.push(await withServer((s) => storm(browser, s), 'storm'));
       if (wanted('largeResults'))
-        for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb)));
-      if (wanted('manyTasks')) results.manyTasks.push(await withServer((s) => manyTasks(browser, s)));
-      if (wanted('hostileText')) results.hostileText.push(await withServer((s) => hostileText(browser, s)));
+        for (const mb of scale.sizes) results.largeResults.push(await withServer((s) => largeResult(browser, s, mb), 'largeResult'));
+      if (wanted('manyTasks')) results.manyTasks.push(await withServer((s) => manyTasks(browser, s), 'manyTasks'));
+      if (wanted('hostileText')) results.hostileText.push(await withServer((s) => hostileText(browser, s), 'hostileText'));
       // The long day's two scenarios take minutes each (a 10-minute hidden tab): once per bench, not once per run.
-      if (i === 0 && wanted('hiddenTab')) results.hiddenTab.push(await withServer((s) => hiddenTab(browser, s)));
-      if (i === 0 && wanted('longDay')) results.longDay.push(await withServer((s) => longDay(browser, s)));
+      if (i === 0 && wanted('hiddenTab')) results.hiddenTab.push(await withServer((s) => hiddenTab(browser, s), 'hiddenTab'));
+      if (i === 0 && wanted('longDay')) results.longDay.push(await withServer((s) => longDay(browser, s), 'longDay'));
       if (wanted('modern')) {
-        modernLatency.push(await withServer((s) => pushLatency(browser, s, true)));
-        modernResult.push(await withServer((s) => resultLatency(browser, s, true)));
-        modernLarge.push(await withServer((s) => largeResult(browser, s, largest, true)));
+        modernLatency.push(await withServer((s) => pushLatency(browser, s, true), 'pushLatency'));
+        modernResult.push(await withServer((s) => resultLatency(browser, s, true), 'resultLatency'));
+        modernLarge.push(await withServer((s) => largeResult(browser, s, largest, true), 'largeResult'));
       }
     }
   } finally {
