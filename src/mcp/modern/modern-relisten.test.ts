@@ -2,9 +2,9 @@
  * A listen stream that the server ends (a restart, a proxy's idle cut) is opened again for the same tasks, and the
  * pushes on the new stream reach the page: the subscription outlives the connection it came on.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startJsonRpcStub, type JsonRpcStub, type StubRequest } from '../../../server/json-rpc-stub';
 import { ProtocolLog } from '../protocol-log';
 import { ModernClient } from './modern-client';
 
@@ -19,16 +19,7 @@ const task = (status: string) => ({
 
 const listens: unknown[] = [];
 
-function body(req: IncomingMessage): Promise<{ id: number; method: string; params: Record<string, unknown> }> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => resolve(JSON.parse(text) as { id: number; method: string; params: Record<string, unknown> }));
-  });
-}
-
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const message = await body(req);
+function answer(message: StubRequest, res: ServerResponse): void {
   if (message.method === 'tools/call') {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { resultType: 'task', ...task('working') } }));
@@ -64,19 +55,15 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   send({ jsonrpc: '2.0', method: 'notifications/tasks', params: { _meta: meta, ...task('working'), statusMessage: 'second stream' } });
 }
 
-let server: Server;
+let stub: JsonRpcStub;
 let url: URL;
 
 beforeAll(async () => {
-  server = createServer((req, res) => void answer(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  stub = await startJsonRpcStub(answer);
+  url = stub.url;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => stub.close());
 
 describe('a listen stream the server cuts', () => {
   it('is opened again for the same tasks, after a refusal too, and its pushes arrive', async () => {

@@ -2,9 +2,9 @@
  * A 2026-07-28 server that breaks the extension's rules, over loopback: each broken rule reaches Server behaviour as
  * a violation, and the page still gets what can be read.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startJsonRpcStub, type JsonRpcStub, type StubRequest } from '../../../server/json-rpc-stub';
 import { ModernClient } from './modern-client';
 
 const task = (status: string, extra: Record<string, unknown> = {}) => ({
@@ -17,18 +17,9 @@ const task = (status: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-function body(req: IncomingMessage): Promise<{ id: number; method: string; params: Record<string, unknown> }> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => resolve(JSON.parse(text) as { id: number; method: string; params: Record<string, unknown> }));
-  });
-}
-
 const seenHeaders: Array<Record<string, string | string[] | undefined>> = [];
 
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const message = await body(req);
+function answer(message: StubRequest, res: ServerResponse, req: IncomingMessage): void {
   seenHeaders.push({ method: message.method, ...req.headers });
   const reply = (result: unknown) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -66,19 +57,15 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
 }
 
-let server: Server;
+let stub: JsonRpcStub;
 let url: URL;
 
 beforeAll(async () => {
-  server = createServer((req, res) => void answer(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  stub = await startJsonRpcStub(answer);
+  url = stub.url;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => stub.close());
 
 describe('a 2026-07-28 server that breaks the rules', () => {
   it('reports each broken rule, and still passes on the statuses it could read', async () => {
