@@ -2,9 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './server/precompress.js';
+import { zodJitless } from './server/zod-jitless.js';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), zodJitless(), precompress()],
+  // Workers are bundled on their own: the offload worker builds the SDK's schemas too.
+  worker: { plugins: () => [zodJitless()] },
   resolve: {
     // The SDK client imports its ajv validator eagerly; the dashboard uses the cfworker one instead.
     alias: [
