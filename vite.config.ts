@@ -1,11 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './server/precompress.js';
 import { zodJitless } from './server/zod-jitless.js';
 
+/**
+ * The stylesheet first in index.html, before the module script and its preloads: the first paint (the boot shell)
+ * waits for it, and over HTTP/1.1 six script requests listed before it would take every connection the browser
+ * opens to the server, leaving the stylesheet to wait for one of them.
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'taskdeck-stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const firstScript = html.indexOf('<script type="module"');
+        if (sheets.length === 0 || firstScript < 0) return html;
+        let rest = html;
+        for (const sheet of sheets) rest = rest.replace(sheet, '');
+        const at = rest.indexOf('<script type="module"');
+        return `${rest.slice(0, at)}${sheets.map((s) => s.trim()).join('\n    ')}\n    ${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), zodJitless(), precompress()],
+  plugins: [react(), zodJitless(), stylesheetFirst(), precompress()],
   // Workers are bundled on their own: the offload worker builds the SDK's schemas too.
   worker: { plugins: () => [zodJitless()] },
   resolve: {
