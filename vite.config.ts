@@ -28,8 +28,37 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+/**
+ * Every module the entry imports statically, in one chunk beside the entry. Left to itself the bundler cuts the
+ * modules the page needs at once into a dozen or more small shared chunks (each lazily loaded piece shares a few of
+ * them), and over HTTP/1.1 those requests queue six at a time. Lazily imported modules keep their own chunks.
+ */
+function initialGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+  const eager = new Set<string>();
+  return {
+    has: (id) => eager.has(id),
+    plugin: {
+      name: 'taskdeck-initial-graph',
+      apply: 'build',
+      buildEnd() {
+        eager.clear();
+        const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        const stack = entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+        while (stack.length > 0) {
+          const id = stack.pop();
+          if (id === undefined || eager.has(id)) continue;
+          eager.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+  };
+}
+
+const initial = initialGraph();
+
 export default defineConfig({
-  plugins: [react(), zodJitless(), stylesheetFirst(), precompress()],
+  plugins: [react(), zodJitless(), stylesheetFirst(), initial.plugin, precompress()],
   // Workers are bundled on their own: the offload worker builds the SDK's schemas too.
   worker: { plugins: () => [zodJitless()] },
   resolve: {
@@ -46,5 +75,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', test: initial.has }] } } },
   },
 });

@@ -5,7 +5,7 @@ import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
 import { ConnectionForm, ConnectionStatus, ProcessLog, ServerInfo } from '../features/connection';
-import { InputRequestPanel } from '../features/input-request';
+import { LazyInputRequestPanel as InputRequestPanel } from '../features/input-request';
 import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
 import { LazyShortcutsDialog as ShortcutsDialog } from '../features/shortcuts';
 import { DisplaySettings } from '../features/preferences';
@@ -135,7 +135,9 @@ export function App() {
             <div className="pane pane-task" id="task-panes">
               <div className="pane-details">
                 <TaskDetails serverUrl={serverUrl} session={session} />
-                <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+                <Suspense fallback={null}>
+                  <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+                </Suspense>
               </div>
               <Splitter
                 label="Resize Task details"
