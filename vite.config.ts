@@ -62,7 +62,7 @@ export default defineConfig({
   // Workers are bundled on their own: the offload worker builds the SDK's schemas too.
   worker: { plugins: () => [zodJitless()] },
   resolve: {
-    // The SDK client imports its ajv validator eagerly; the dashboard uses the cfworker one instead.
+    // The SDK client imports its ajv validator eagerly; the dashboard passes its own (src/mcp/checked-elsewhere.ts).
     alias: [
       { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL('./src/lib/no-ajv.ts', import.meta.url)) },
       // Markdown is parsed in a worker, which has no DOM: the entity decoder's browser build needs one.

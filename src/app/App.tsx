@@ -112,7 +112,7 @@ export function App() {
         <ConnectionStatus />
       </div>
       {viewingFile ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<p className="muted">Opening the session file…</p>}>
           <SessionFileView />
         </Suspense>
       ) : (
