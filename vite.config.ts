@@ -1,12 +1,68 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './server/precompress.js';
+import { zodJitless } from './server/zod-jitless.js';
+
+/**
+ * The stylesheet first in index.html, before the module script and its preloads: the first paint (the boot shell)
+ * waits for it, and over HTTP/1.1 six script requests listed before it would take every connection the browser
+ * opens to the server, leaving the stylesheet to wait for one of them.
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'taskdeck-stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        const firstScript = html.indexOf('<script type="module"');
+        if (sheets.length === 0 || firstScript < 0) return html;
+        let rest = html;
+        for (const sheet of sheets) rest = rest.replace(sheet, '');
+        const at = rest.indexOf('<script type="module"');
+        return `${rest.slice(0, at)}${sheets.map((s) => s.trim()).join('\n    ')}\n    ${rest.slice(at)}`;
+      },
+    },
+  };
+}
+
+/**
+ * Every module the entry imports statically, in one chunk beside the entry. Left to itself the bundler cuts the
+ * modules the page needs at once into a dozen or more small shared chunks (each lazily loaded piece shares a few of
+ * them), and over HTTP/1.1 those requests queue six at a time. Lazily imported modules keep their own chunks.
+ */
+function initialGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+  const eager = new Set<string>();
+  return {
+    has: (id) => eager.has(id),
+    plugin: {
+      name: 'taskdeck-initial-graph',
+      apply: 'build',
+      buildEnd() {
+        eager.clear();
+        const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+        const stack = entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+        while (stack.length > 0) {
+          const id = stack.pop();
+          if (id === undefined || eager.has(id)) continue;
+          eager.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+      },
+    },
+  };
+}
+
+const initial = initialGraph();
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), zodJitless(), stylesheetFirst(), initial.plugin, precompress()],
+  // Workers are bundled on their own: the offload worker builds the SDK's schemas too.
+  worker: { plugins: () => [zodJitless()] },
   resolve: {
-    // The SDK client imports its ajv validator eagerly; the dashboard uses the cfworker one instead.
+    // The SDK client imports its ajv validator eagerly; the dashboard passes its own (src/mcp/checked-elsewhere.ts).
     alias: [
       { find: /^\.\.\/validation\/ajv-provider\.js$/, replacement: fileURLToPath(new URL('./src/lib/no-ajv.ts', import.meta.url)) },
       // Markdown is parsed in a worker, which has no DOM: the entity decoder's browser build needs one.
@@ -19,5 +75,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', test: initial.has }] } } },
   },
 });

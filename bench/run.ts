@@ -187,6 +187,7 @@ async function main() {
       'FCP ≤ 300, Connected ≤ 600',
     ],
     ['link to the demo server: bytes on the wire, cold (KB)', med(results.coldLoad, 'coldWireKb').toFixed(0), ''],
+    ['link to the demo server: main-thread CPU, navigation → Connected (ms)', med(results.coldLoad, 'linkConnectedCpuMs').toFixed(0), ''],
   ];
   const width = Math.max(...table.map((r) => r[0].length));
   console.log(`\nTaskdeck bench (${smoke ? 'smoke, 1 run, small' : `median of ${runs} runs`})\n`);

@@ -279,6 +279,10 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
   // first contentful paint, and navigation → `Connected` (read in the page, within a frame); then a reload, with
   // the hashed files in the HTTP cache.
   const linked = await browser.newPage();
+  // The page's main-thread CPU time up to Connected: unlike the wall-clock figure it hardly grows when other
+  // processes hold the cores, so runs under different loads can be compared by it.
+  const cdp = await linked.context().newCDPSession(linked);
+  await cdp.send('Performance.enable');
   const wire: { bytes: number } = { bytes: 0 };
   linked.on('response', (response) => {
     void response
@@ -300,6 +304,7 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
       )
       .then(async (handle) => Number(await handle.jsonValue()));
   const connected = await connectedAt();
+  const connectedCpuMs = (await threadSeconds(cdp)) * 1000;
   const linkedFcp = await linked.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
   const coldWireKb = wire.bytes / 1024;
   await linked.reload();
@@ -312,6 +317,7 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
     interactiveMs: interactive,
     linkFcpMs: linkedFcp,
     linkConnectedMs: connected,
+    linkConnectedCpuMs: connectedCpuMs,
     reloadConnectedMs: warmConnected,
     coldWireKb,
   };

@@ -1,7 +1,7 @@
 // First, so its @layer order statement comes before any feature's stylesheet.
 import './styles.css';
 import './mcp/zod-setup';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient, Providers } from './app/providers';
@@ -21,14 +21,18 @@ try {
   // Back from an authorization server: the code is taken and the address bar restored before the URL is read.
   completeCallback();
   startUrlSync();
-  reactRoot.render(
-    <StrictMode>
-      <RootBoundary>
-        <Providers client={createQueryClient()}>
-          <App />
-        </Providers>
-      </RootBoundary>
-    </StrictMode>,
+  // A transition: the first render yields to the browser every few milliseconds, so the connect started just above
+  // (its initialize answer, the initialized notification) goes on while the app is rendered, not after.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <RootBoundary>
+          <Providers client={createQueryClient()}>
+            <App />
+          </Providers>
+        </RootBoundary>
+      </StrictMode>,
+    ),
   );
 } catch (error) {
   console.error('Taskdeck could not start', error);

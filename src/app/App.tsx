@@ -1,19 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
 import { ConnectionForm, ConnectionStatus, ProcessLog, ServerInfo } from '../features/connection';
-import { InputRequestPanel } from '../features/input-request';
+import { LazyInputRequestPanel as InputRequestPanel } from '../features/input-request';
 import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
 import { LazyShortcutsDialog as ShortcutsDialog } from '../features/shortcuts';
 import { DisplaySettings } from '../features/preferences';
-import { ProtocolLogPanel } from '../features/protocol-log';
-import { ServerBehaviourPanel } from '../features/server-behaviour';
 import { ServerSwitcher } from '../features/servers';
 import { SessionFileActions, sessionViewStore } from '../features/session-file';
-import { SessionFileView } from './SessionFileView';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useDisplayPrefs } from '../components/display-prefs';
@@ -29,6 +26,11 @@ import { Drawer } from './Drawer';
 import { layoutStore, PANE_LIMITS } from './layout-store';
 import { RunToolOpener, RunToolSheet } from './RunToolSheet';
 import { Splitter } from '../components/Splitter';
+
+/** Loaded after the first paint: the drawer starts folded, and a session file is opened on request. */
+const ProtocolLogPanel = lazy(() => import('../features/protocol-log').then((m) => ({ default: m.ProtocolLogPanel })));
+const ServerBehaviourPanel = lazy(() => import('../features/server-behaviour').then((m) => ({ default: m.ServerBehaviourPanel })));
+const SessionFileView = lazy(() => import('./SessionFileView').then((m) => ({ default: m.SessionFileView })));
 
 /** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
 function SessionSync({ slot }: { slot: ServerSlot }) {
@@ -110,7 +112,9 @@ export function App() {
         <ConnectionStatus />
       </div>
       {viewingFile ? (
-        <SessionFileView />
+        <Suspense fallback={<p className="muted">Opening the session file…</p>}>
+          <SessionFileView />
+        </Suspense>
       ) : (
         <>
           <main className="workbench" id="workbench">
@@ -131,7 +135,9 @@ export function App() {
             <div className="pane pane-task" id="task-panes">
               <div className="pane-details">
                 <TaskDetails serverUrl={serverUrl} session={session} />
-                <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+                <Suspense fallback={null}>
+                  <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+                </Suspense>
               </div>
               <Splitter
                 label="Resize Task details"
@@ -150,8 +156,16 @@ export function App() {
           </main>
           <Drawer
             panels={{
-              'Protocol log': <ProtocolLogPanel />,
-              'Server behaviour': <ServerBehaviourPanel serverUrl={serverUrl} />,
+              'Protocol log': (
+                <Suspense fallback={null}>
+                  <ProtocolLogPanel />
+                </Suspense>
+              ),
+              'Server behaviour': (
+                <Suspense fallback={null}>
+                  <ServerBehaviourPanel serverUrl={serverUrl} />
+                </Suspense>
+              ),
               'Server info': session ? (
                 <ServerInfo />
               ) : (

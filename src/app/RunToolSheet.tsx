@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { McpSession } from '../mcp/session';
-import { RunToolPanel, runToolStore } from '../features/run-tool';
+import { LazyRunToolPanel as RunToolPanel, runToolStore } from '../features/run-tool';
 import { selectionStore } from '../tasks/selection-store';
 import { layoutStore } from './layout-store';
 
@@ -85,7 +85,9 @@ export function RunToolSheet({ session }: { session: McpSession | null }) {
   );
   return (
     <div id={SHEET_ID} className="run-tool-sheet" hidden={!open} tabIndex={-1}>
-      <RunToolPanel session={session} />
+      <Suspense fallback={<p className="muted">Loading the Run tool form…</p>}>
+        <RunToolPanel session={session} />
+      </Suspense>
       <button type="button" className="sheet-close" aria-label="Close Run tool" title="Close (Esc)" onClick={() => closeRunTool(true)}>
         ×
       </button>

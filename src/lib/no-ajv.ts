@@ -1,10 +1,10 @@
 /**
  * Stands in for the SDK's ajv-based validator in the browser build (see vite.config.ts). The dashboard always
- * passes the SDK's CfWorkerJsonSchemaValidator, which needs no code generation (CSP) and keeps ajv (about 35 KB
+ * passes its own validator (mcp/checked-elsewhere: results are checked in a worker), which keeps ajv (about 35 KB
  * gzipped) out of the bundle. Constructing this means a Client was created without a validator: say so.
  */
 export class AjvJsonSchemaValidator {
   constructor() {
-    throw new Error('ajv is not bundled: pass jsonSchemaValidator: new CfWorkerJsonSchemaValidator() to the MCP Client');
+    throw new Error('ajv is not bundled: pass a jsonSchemaValidator (mcp/checked-elsewhere) to the MCP Client');
   }
 }

@@ -1,4 +1,4 @@
-import { checkAgainstSchema, type SchemaCheck } from './json-schema';
+import type { SchemaCheck } from './json-schema';
 import { timedWorker } from './timed-worker';
 
 /** How long one validation may take before it is abandoned (the schema's patterns are the server's). */
@@ -12,8 +12,8 @@ const checker = timedWorker<{ schema: unknown; value: unknown }, SchemaCheck>(
 
 /** Validates `value` against `schema` in a worker, abandoned past the time limit. */
 export async function checkInWorker(schema: unknown, value: unknown): Promise<SchemaVerdict> {
-  // Where there are no workers (jsdom in unit tests) the check runs here.
-  if (typeof Worker === 'undefined') return checkAgainstSchema(schema, value);
+  // Where there are no workers (jsdom in unit tests) the check runs here; the validator is not in the page's bundle.
+  if (typeof Worker === 'undefined') return (await import('./json-schema')).checkAgainstSchema(schema, value);
   const answer = await checker.run({ schema, value }, SCHEMA_TIME_LIMIT_MS);
   return answer.done ? answer.value : { valid: 'abandoned', reason: answer.reason };
 }

@@ -11,8 +11,8 @@ import {
   type Implementation,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
+import { CheckedElsewhere } from './checked-elsewhere';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
 import { yieldToMain } from '../lib/yield-to-main';
 import { LoggingTransport } from './logging-transport';
@@ -94,7 +94,7 @@ const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
 function createClient(events: SessionEvents): Client {
   const client = new Client(CLIENT_INFO, {
     capabilities: { tasks: { list: {}, cancel: {} }, elicitation: { form: {} } },
-    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    jsonSchemaValidator: new CheckedElsewhere(),
   });
   let elicitations = 0;
   client.setRequestHandler(ElicitRequestSchema, (request, extra) => {

@@ -1,11 +1,9 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useModalDialog } from '../../components/use-modal-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { heldResults } from '../../tasks/result-search';
 import type { FetchedResult } from '../../tasks/result';
 import { compareResults } from './compare';
 import type { CompareAnswer, JsonChange } from './diff';
-import './compare.css';
 
 /** Lines of a diff drawn at most (the rest is counted). */
 const MAX_DRAWN_LINES = 2000;
@@ -80,7 +78,7 @@ function JsonDiffView({ answer }: { answer: CompareAnswer }) {
 }
 
 /** The held result of `taskId` beside another held result of the same server, as a text diff and a structural diff. */
-function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResult }) {
+export function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResult }) {
   const queryClient = useQueryClient();
   const others = useMemo(
     () => heldResults(queryClient, serverUrl).filter((r) => r.taskId !== base.taskId),
@@ -128,37 +126,6 @@ function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResu
           <JsonDiffView answer={answer} />
         </>
       ) : null}
-    </>
-  );
-}
-
-/** A "Compare with…" button for a task with a result, opening the Compare results dialog. */
-export function CompareButton({ serverUrl, result }: { serverUrl: string; result: FetchedResult | undefined }) {
-  const [open, setOpen] = useState(false);
-  const dialog = useModalDialog(open);
-  const titleId = useId();
-  return (
-    <>
-      <button
-        type="button"
-        className="button"
-        disabled={!result}
-        title={result ? undefined : 'Available once this task has a result here'}
-        onClick={() => setOpen(true)}
-      >
-        Compare with…
-      </button>
-      <dialog ref={dialog} className="dialog compare-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
-        <h2 id={titleId} className="dialog-title">
-          Compare results
-        </h2>
-        {open && result ? <CompareBody serverUrl={serverUrl} base={result} /> : null}
-        <form method="dialog">
-          <button type="submit" className="button">
-            Close
-          </button>
-        </form>
-      </dialog>
     </>
   );
 }

@@ -1,1 +1,1 @@
-export { CompareButton } from './CompareResults';
+export { CompareButton } from './CompareButton';

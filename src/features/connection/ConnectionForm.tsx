@@ -1,8 +1,10 @@
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import { useConnectionStore } from './use-connection';
 import type { TransportChoice } from '../../mcp/session';
 import { HeadersEditor } from './HeadersEditor';
-import { StdioFields } from './StdioFields';
+
+/** Only for the stdio transport: loaded when it is chosen. */
+const StdioFields = lazy(() => import('./StdioFields').then((m) => ({ default: m.StdioFields })));
 
 const TRANSPORT_OPTIONS: ReadonlyArray<{ value: TransportChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },
@@ -36,7 +38,11 @@ export function ConnectionForm() {
 
   return (
     <form className="connection-form" onSubmit={onSubmit} aria-label="Connection" noValidate>
-      {transport === 'stdio' ? <StdioFields disabled={live} /> : null}
+      {transport === 'stdio' ? (
+        <Suspense fallback={<p className="muted">Loading the stdio fields…</p>}>
+          <StdioFields disabled={live} />
+        </Suspense>
+      ) : null}
       {transport === 'stdio' ? null : (
         <label className="field grow">
           <span>Server URL</span>

@@ -1,11 +1,13 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LongMessage } from '../../components/LongMessage';
 import { clip } from '../../lib/clip';
 import { Region } from '../../components/Region';
 import type { McpSession, NotificationStream } from '../../mcp/session';
-import { OAuthInfo } from './OAuthInfo';
 import { useConnectionStore } from './use-connection';
+
+/** Shown in the drawer for a server signed in with OAuth: loaded after the first paint. */
+const OAuthInfo = lazy(() => import('./OAuthInfo').then((m) => ({ default: m.OAuthInfo })));
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
 function capabilityPaths(capabilities: ServerCapabilities): string[] {
@@ -82,7 +84,9 @@ export function ServerInfo() {
         </dd>
       </dl>
       <TasksSupport capabilities={session.capabilities} />
-      <OAuthInfo serverUrl={session.serverUrl} />
+      <Suspense fallback={null}>
+        <OAuthInfo serverUrl={session.serverUrl} />
+      </Suspense>
       {session.instructions ? (
         <details>
           <summary>Instructions</summary>

@@ -9,7 +9,6 @@ import { mcpKeys } from '../../tasks/keys';
 import { heldResults } from '../../tasks/result-search';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { messageOf } from '../../lib/errors';
-import { buildSessionFile, MAX_SESSION_FILE_BYTES, parseSessionFile } from './session-file';
 import { openSessionView, sessionViewStore } from './session-view-store';
 import { isSessionFileServer } from '../../tasks/session-file-id';
 
@@ -37,9 +36,11 @@ export function SessionFileActions({ serverUrl }: { serverUrl: string }) {
   const [error, setError] = useState<string | undefined>();
   const viewing = useStore(sessionViewStore, (s) => s.opened !== undefined);
 
-  const onExport = () => {
+  const onExport = async () => {
     setError(undefined);
     try {
+      // The file's code is loaded when it is first needed, not with the page.
+      const { buildSessionFile } = await import('./session-file');
       const log = activeSlot(serversStore.getState()).store.getState().log.getSnapshot();
       const text = buildSessionFile({
         serverUrl,
@@ -67,6 +68,7 @@ export function SessionFileActions({ serverUrl }: { serverUrl: string }) {
     event.target.value = '';
     if (!file) return;
     setError(undefined);
+    const { MAX_SESSION_FILE_BYTES, parseSessionFile } = await import('./session-file');
     if (file.size > MAX_SESSION_FILE_BYTES) {
       setError(`Could not open ${file.name}: it is larger than ${MAX_SESSION_FILE_BYTES / 1024 / 1024} MB.`);
       return;
@@ -84,7 +86,7 @@ export function SessionFileActions({ serverUrl }: { serverUrl: string }) {
       <button
         type="button"
         className="button small"
-        onClick={onExport}
+        onClick={() => void onExport()}
         disabled={viewing || isSessionFileServer(serverUrl)}
         title="One file with this server's tasks, results, behaviour and protocol log; credentials redacted"
       >

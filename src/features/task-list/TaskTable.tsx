@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Region } from '../../components/Region';
 import { useNow } from '../../components/use-now';
 import { describeRequestError } from '../../mcp/errors';
@@ -12,8 +12,6 @@ import { liveStore } from '../../tasks/live-store';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { registryQueryOptions } from '../../tasks/registry-query';
 import { viewStore } from '../../tasks/view-store';
-import { TimelineChart } from '../task-timeline';
-import { BulkBar } from './BulkBar';
 import { PagingFooter, TaskListEmpty } from './TaskListStates';
 import { TaskFilters } from './TaskFilters';
 import { TaskRows } from './TaskRows';
@@ -21,6 +19,10 @@ import { useTaskPaging } from './use-task-paging';
 import { useResultSearch } from './use-result-search';
 import { ViewSwitch } from './ViewSwitch';
 import { WatchTaskForm } from './WatchTaskForm';
+
+/** Loaded after the first paint: the chart when the timeline is shown, the bulk bar once it may be needed. */
+const TimelineChart = lazy(() => import('../task-timeline').then((m) => ({ default: m.TimelineChart })));
+const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -69,7 +71,9 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
     <Region title="Task list" actions={actions} className="task-list">
       <WatchTaskForm serverUrl={serverUrl} session={session} />
       <TaskFilters counts={counts} partial={hasMore} />
-      <BulkBar serverUrl={serverUrl} session={session} entries={entries} keptIds={keptIds} now={now} />
+      <Suspense fallback={null}>
+        <BulkBar serverUrl={serverUrl} session={session} entries={entries} keptIds={keptIds} now={now} />
+      </Suspense>
       {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}
       {session?.capabilities.tasks && !session.capabilities.tasks.list ? (
@@ -79,14 +83,16 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       ) : null}
       {kept.isError ? <p className="error-text">Kept results are unavailable: {kept.error.message}</p> : null}
       {view === 'timeline' ? (
-        <TimelineChart
-          entries={rows}
-          total={entries.length}
-          now={now}
-          connected={Boolean(session)}
-          hasMore={hasMore}
-          onNearEnd={loadMore}
-        />
+        <Suspense fallback={<p className="muted">Loading the timeline…</p>}>
+          <TimelineChart
+            entries={rows}
+            total={entries.length}
+            now={now}
+            connected={Boolean(session)}
+            hasMore={hasMore}
+            onNearEnd={loadMore}
+          />
+        </Suspense>
       ) : (
         <>
           <TaskRows
