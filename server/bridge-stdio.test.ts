@@ -3,6 +3,7 @@
  * pipes open, and it reads long lines once, dropping one over the limit without misreading its tail.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StdioProcess, type ProcessEvent } from './bridge-stdio.js';
@@ -45,10 +46,24 @@ function start(script: string): { process: StdioProcess; events: ProcessEvent[] 
   return { process: p, events };
 }
 
+/** Whether a process is still there (signal 0 only checks); a zombie left for its parent to reap counts as gone. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 const stderrLines = (events: ProcessEvent[]) => events.flatMap((e) => (e.type === 'stderr' ? [e.line] : []));
 
 describe('a stdio process on the bridge', () => {
-  it('stops, and says it exited, even when a child of it keeps the pipes open', async () => {
+  it('stops, with what it started, and says it exited, even when a child of it keeps the pipes open', async () => {
     const { process: p, events } = start('sleep 30 & echo "grandchild $!" >&2; wait');
     await vi.waitFor(() => expect(stderrLines(events).some((l) => l.startsWith('grandchild '))).toBe(true), { timeout: 10_000 });
     const pid = Number(
@@ -61,6 +76,8 @@ describe('a stdio process on the bridge', () => {
     await p.stop();
     expect(p.running).toBe(false);
     expect(events.at(-1)).toMatchObject({ type: 'exit', signal: 'SIGTERM' });
+    // What the process started is stopped with it (an `npx` server's node, a shell's command).
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 10_000 });
   }, 20_000);
 
   it('drops a stdout line over 16 MB up to its newline, then reads the next line as usual', async () => {

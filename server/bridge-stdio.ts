@@ -64,6 +64,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 
  * responses from stdout; whatever the process sends on its own (notifications, elicitation requests) goes to the
  * GET stream, numbered so Last-Event-ID resumes it.
  */
+/** Process groups: everywhere but Windows, where a detached process would get a console window of its own. */
+const GROUPS = process.platform !== 'win32';
+
 export class StdioProcess {
   readonly id = randomUUID();
   readonly command: string;
@@ -103,6 +106,9 @@ export class StdioProcess {
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,
       windowsHide: true,
+      // Its own process group, so that stopping it stops what it started too (`npx` runs the server as a child,
+      // `sh -c` may too): killing the process alone left those running after Disconnect and after npm start ended.
+      detached: GROUPS,
     });
     this.emit({ type: 'start', pid: this.child.pid, command: this.command });
     this.child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.readStdout(chunk));
@@ -255,15 +261,31 @@ export class StdioProcess {
     this.orphanTimer.unref();
   }
 
+  /** Signals the process's group (where there are groups), else the process alone. */
+  private signal(signal: NodeJS.Signals, groupOnly = false): void {
+    const pid = this.child.pid;
+    if (GROUPS && pid !== undefined) {
+      try {
+        process.kill(-pid, signal);
+        return;
+      } catch {
+        // the group is gone already
+      }
+    }
+    if (!groupOnly) this.child.kill(signal);
+  }
+
   /** SIGTERM, then SIGKILL if it is still there; resolves once it has exited (or could not be killed at all). */
   stop(): Promise<void> {
     if (!this.running) return Promise.resolve();
     return new Promise((resolve) => {
       this.gone.push(resolve);
       this.child.stdin?.end();
-      this.child.kill('SIGTERM');
+      this.signal('SIGTERM');
       setTimeout(() => {
-        if (this.running) this.child.kill('SIGKILL');
+        if (this.running) this.signal('SIGKILL');
+        // What it started and left behind goes too, even once the process itself has exited.
+        else this.signal('SIGKILL', true);
       }, 3000).unref();
       // A process that survives SIGKILL (uninterruptible sleep) does not hold up npm start's shutdown.
       setTimeout(resolve, 3000 + 2 * EXIT_GRACE_MS).unref();
