@@ -19,6 +19,7 @@ import {
   taskSeconds,
   threadSeconds,
 } from './harness';
+import { heapByConstructor, heapGrowth } from './heap';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
@@ -398,6 +399,9 @@ const stormSeen = (page: Page) =>
     return max;
   });
 
+/** BENCH_HEAP=1: the long day prints which constructors' heap grew from a tenth of the day to its end. */
+const heapSnapshots = process.env.BENCH_HEAP === '1';
+
 /** JS heap after a full garbage collection (MB). */
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -418,11 +422,16 @@ export async function longDay(browser: Browser, server: RunningServer) {
   while (Date.now() < deadline && (await stormSeen(page)) < tenth) await frame(page);
   const heapEarly = await heapAfterGc(cdp);
   const early = await stormSeen(page);
+  const snapEarly = heapSnapshots ? await heapByConstructor(cdp) : undefined;
   // Every task (and the storm itself) completed, and every result fetched and kept.
   const region = page.getByRole('region', { name: 'Result' });
   while (Date.now() < deadline && (await completedCount(page)) < scale.dayTasks + 1) await frame(page);
   await region.getByText(new RegExp(`^${scale.dayTasks + 1} kept|^${scale.dayTasks} kept`)).waitFor({ timeout: 300_000 });
   const heapEnd = await heapAfterGc(cdp);
+  if (snapEarly)
+    console.log(
+      `long day: heap growth by constructor, a tenth → the end:\n  ${heapGrowth(snapEarly, await heapByConstructor(cdp)).join('\n  ')}`,
+    );
   const logLine = (await (await drawerRegion(page, 'Protocol log')).getByText(/messages kept/).textContent()) ?? '';
   await page.close();
   return {
