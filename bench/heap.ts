@@ -57,3 +57,7 @@ export function heapGrowth(a: Map<string, { size: number; count: number }>, b: M
         `${(r.dSize / 1024).toFixed(0).padStart(8)} KB  ${String(r.dCount).padStart(8)} ×  ${r.k}  (now ${(r.size / 1024).toFixed(0)} KB)`,
     );
 }
+
+/** KB of a snapshot's objects that are the page's data: neither compiled code nor the browser's native objects. */
+export const dataKb = (heap: Map<string, { size: number; count: number }>) =>
+  [...heap].reduce((sum, [key, row]) => (key.startsWith('code:') || key.startsWith('native:') ? sum : sum + row.size), 0) / 1024;

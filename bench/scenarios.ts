@@ -19,7 +19,7 @@ import {
   taskSeconds,
   threadSeconds,
 } from './harness';
-import { heapByConstructor, heapGrowth } from './heap';
+import { dataKb, heapByConstructor, heapGrowth } from './heap';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
@@ -428,10 +428,14 @@ export async function longDay(browser: Browser, server: RunningServer) {
   while (Date.now() < deadline && (await completedCount(page)) < scale.dayTasks + 1) await frame(page);
   await region.getByText(new RegExp(`^${scale.dayTasks + 1} kept|^${scale.dayTasks} kept`)).waitFor({ timeout: 300_000 });
   const heapEnd = await heapAfterGc(cdp);
-  if (snapEarly)
+  if (snapEarly) {
+    const snapEnd = await heapByConstructor(cdp);
+    const [a, b] = [dataKb(snapEarly), dataKb(snapEnd)];
+    console.log(`long day: heap growth by constructor, a tenth → the end:\n  ${heapGrowth(snapEarly, snapEnd).join('\n  ')}`);
     console.log(
-      `long day: heap growth by constructor, a tenth → the end:\n  ${heapGrowth(snapEarly, await heapByConstructor(cdp)).join('\n  ')}`,
+      `long day: data (no compiled code, no native objects) ${a.toFixed(0)} → ${b.toFixed(0)} KB (${((b / a - 1) * 100).toFixed(0)} %)`,
     );
+  }
   const logLine = (await (await drawerRegion(page, 'Protocol log')).getByText(/messages kept/).textContent()) ?? '';
   await page.close();
   return {
