@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { Suspense, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
@@ -27,11 +27,12 @@ import { Drawer } from './Drawer';
 import { layoutStore, PANE_LIMITS } from './layout-store';
 import { RunToolOpener, RunToolSheet } from './RunToolSheet';
 import { Splitter } from '../components/Splitter';
+import { lazyNamed } from '../components/lazy-named';
 
 /** Loaded after the first paint: the drawer starts folded, and a session file is opened on request. */
-const ProtocolLogPanel = lazy(() => import('../features/protocol-log').then((m) => ({ default: m.ProtocolLogPanel })));
-const ServerBehaviourPanel = lazy(() => import('../features/server-behaviour').then((m) => ({ default: m.ServerBehaviourPanel })));
-const SessionFileView = lazy(() => import('./SessionFileView').then((m) => ({ default: m.SessionFileView })));
+const ProtocolLogPanel = lazyNamed(() => import('../features/protocol-log'), 'ProtocolLogPanel');
+const ServerBehaviourPanel = lazyNamed(() => import('../features/server-behaviour'), 'ServerBehaviourPanel');
+const SessionFileView = lazyNamed(() => import('./SessionFileView'), 'SessionFileView');
 
 /** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
 function SessionSync({ slot }: { slot: ServerSlot }) {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, type FormEvent } from 'react';
+import { Suspense, type FormEvent } from 'react';
 import { useConnectionStore } from './use-connection';
 import type { TransportChoice } from '../../mcp/session';
 import { HeadersEditor } from './HeadersEditor';
+import { lazyNamed } from '../../components/lazy-named';
 
 /** Only for the stdio transport: loaded when it is chosen. */
-const StdioFields = lazy(() => import('./StdioFields').then((m) => ({ default: m.StdioFields })));
+const StdioFields = lazyNamed(() => import('./StdioFields'), 'StdioFields');
 
 const TRANSPORT_OPTIONS: ReadonlyArray<{ value: TransportChoice; label: string }> = [
   { value: 'auto', label: 'Auto' },

@@ -1,13 +1,14 @@
 import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { LongMessage } from '../../components/LongMessage';
 import { clip } from '../../lib/clip';
 import { Region } from '../../components/Region';
 import type { McpSession, NotificationStream } from '../../mcp/session';
 import { useConnectionStore } from './use-connection';
+import { lazyNamed } from '../../components/lazy-named';
 
 /** Shown in the drawer for a server signed in with OAuth: loaded after the first paint. */
-const OAuthInfo = lazy(() => import('./OAuthInfo').then((m) => ({ default: m.OAuthInfo })));
+const OAuthInfo = lazyNamed(() => import('./OAuthInfo'), 'OAuthInfo');
 
 /** Capability names as dotted paths: `tasks.list`, `tasks.requests.tools.call`, `tools.listChanged`… */
 function capabilityPaths(capabilities: ServerCapabilities): string[] {

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import {} from 'react';
 import './input-request.css';
+import { lazyNamed } from '../../components/lazy-named';
 
 /** Shown only while a task asks for input: loaded after the first paint. */
-export const LazyInputRequestPanel = lazy(() => import('./InputRequestPanel').then((m) => ({ default: m.InputRequestPanel })));
+export const LazyInputRequestPanel = lazyNamed(() => import('./InputRequestPanel'), 'InputRequestPanel');

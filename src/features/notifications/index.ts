@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import {} from 'react';
+import { lazyNamed } from '../../components/lazy-named';
 
 export { useToastStore } from './toast-store';
 export type { ToastActions } from './Toaster';
 /** The toasts' region, loaded after the first paint. */
-export const LazyToaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })));
+export const LazyToaster = lazyNamed(() => import('./Toaster'), 'Toaster');

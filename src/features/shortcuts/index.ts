@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import {} from 'react';
+import { lazyNamed } from '../../components/lazy-named';
 
 /** The `?` help, loaded the first time it opens. */
-export const LazyShortcutsDialog = lazy(() => import('./ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })));
+export const LazyShortcutsDialog = lazyNamed(() => import('./ShortcutsDialog'), 'ShortcutsDialog');

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Region } from '../../components/Region';
 import { useNow } from '../../components/use-now';
 import { describeRequestError } from '../../mcp/errors';
@@ -19,10 +19,11 @@ import { useTaskPaging } from './use-task-paging';
 import { useResultSearch } from './use-result-search';
 import { ViewSwitch } from './ViewSwitch';
 import { WatchTaskForm } from './WatchTaskForm';
+import { lazyNamed } from '../../components/lazy-named';
 
 /** Loaded after the first paint: the chart when the timeline is shown, the bulk bar once it may be needed. */
-const TimelineChart = lazy(() => import('../task-timeline').then((m) => ({ default: m.TimelineChart })));
-const BulkBar = lazy(() => import('./BulkBar').then((m) => ({ default: m.BulkBar })));
+const TimelineChart = lazyNamed(() => import('../task-timeline'), 'TimelineChart');
+const BulkBar = lazyNamed(() => import('./BulkBar'), 'BulkBar');
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
