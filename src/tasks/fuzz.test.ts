@@ -6,7 +6,7 @@ import { EMPTY_BEHAVIOUR, observe } from './behaviour';
 import { parseTaskResult, resultObservation } from './result';
 import { isTerminal } from './status';
 import { parseTask } from './task';
-import { applyTaskUpdate, applyTaskUpdates, displayStatus, markExpired, mergeListedTasks, type TaskEntry } from './task-cache';
+import { applyTaskUpdate, applyTaskUpdates, displayStatus, findTask, markExpired, mergeListedTasks, type TaskEntry } from './task-cache';
 
 const RUNS = 10_000;
 
@@ -84,6 +84,39 @@ describe('fuzz: a batch of pushes', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('fuzz: finding a task in lists that share a position index', () => {
+  it('finds every task of every list, old and new, after lists made from one another and a branch from an old one', () => {
+    // A list made by adding tasks takes over its parent's index (positions counted from the end): a lookup in the
+    // parent, in its child and in a sibling made from the same parent must each still find the right entry.
+    const batchOf = (raws: unknown[], now: number) =>
+      raws.flatMap((raw) => {
+        const task = parseTask(raw);
+        return task ? [{ task, info: { source: 'push' as const, now, generation: 1 } }] : [];
+      });
+    fc.assert(
+      fc.property(
+        fc.array(taskLike, { maxLength: 8 }),
+        fc.array(fc.array(taskLike, { maxLength: 6 }), { minLength: 1, maxLength: 4 }),
+        fc.array(taskLike, { maxLength: 6 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (seed, steps, branch, order) => {
+          const lists: TaskEntry[][] = [applyTaskUpdates([], batchOf(seed, 1)).entries];
+          steps.forEach((raws, i) => lists.push(applyTaskUpdates(lists[lists.length - 1] ?? [], batchOf(raws, 2 + i)).entries));
+          lists.push(applyTaskUpdates(lists[0] ?? [], batchOf(branch, 100)).entries);
+          const ids = [...new Set(lists.flatMap((list) => list.map((e) => e.task.taskId)))];
+          // Looked up in an order the property picks, so an older list is sometimes asked after a newer one.
+          const asks = order.length ? order.map((n) => n % lists.length) : lists.map((_, i) => i);
+          for (const at of [...asks, ...lists.map((_, i) => i)]) {
+            const list = lists[at] ?? [];
+            for (const id of ids) expect(findTask(list, id)).toBe(list.find((e) => e.task.taskId === id));
+          }
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

@@ -106,26 +106,37 @@ export function compareNewestFirst(a: TaskEntry, b: TaskEntry): number {
   return a.task.taskId < b.task.taskId ? -1 : a.task.taskId > b.task.taskId ? 1 : 0;
 }
 
-/** Two lists in newest-first order merged into one, in one pass that also indexes it (see positionsOf). */
-function mergeSorted(held: readonly TaskEntry[], added: readonly TaskEntry[]): TaskEntry[] {
-  const out: TaskEntry[] = [];
-  const index = new Map<string, number>();
-  const put = (entry: TaskEntry) => index.set(entry.task.taskId, out.push(entry) - 1);
+/**
+ * Two lists in newest-first order merged into one. New tasks nearly always sort at the top (a burst of tasks is
+ * announced newest last), so only the held entries that sort among the added ones are merged with them; the rest
+ * keep their places counted from the end, and the list's position index carries over with only the merged top
+ * written again (see positionIndex). Rebuilding a 10,000-entry index on every frame of a burst was its longest cost.
+ */
+function mergeSorted(held: readonly TaskEntry[], added: readonly TaskEntry[], index: Map<string, number>): TaskEntry[] {
+  const oldest = added[added.length - 1];
+  if (!oldest) return held.slice();
+  // How many held entries sort before the oldest added one: only they are merged with the added entries.
+  let top = 0;
+  while (top < held.length && compareNewestFirst(held[top] as TaskEntry, oldest) < 0) top++;
+  const merged: TaskEntry[] = [];
   let i = 0;
   let j = 0;
-  while (i < held.length && j < added.length) {
+  while (i < top && j < added.length) {
     const a = held[i] as TaskEntry;
     const b = added[j] as TaskEntry;
     if (compareNewestFirst(a, b) <= 0) {
-      put(a);
+      merged.push(a);
       i++;
     } else {
-      put(b);
+      merged.push(b);
       j++;
     }
   }
-  while (i < held.length) put(held[i++] as TaskEntry);
-  while (j < added.length) put(added[j++] as TaskEntry);
+  while (i < top) merged.push(held[i++] as TaskEntry);
+  while (j < added.length) merged.push(added[j++] as TaskEntry);
+  const out = top === held.length ? merged : merged.concat(held.slice(top));
+  // The entries below the merged top keep their distance from the end; the top is indexed again.
+  for (let k = 0; k < merged.length; k++) index.set((merged[k] as TaskEntry).task.taskId, out.length - 1 - k);
   positionIndex.set(out, index);
   return out;
 }
@@ -196,14 +207,13 @@ export function applyTaskUpdates(
   updates: ReadonlyArray<{ task: Task; info: UpdateInfo }>,
 ): { entries: TaskEntry[]; outcomes: BatchOutcome[] } {
   const copy = entries.slice();
-  const known = positionsOf(entries);
   // Tasks new to the list, kept apart (and indexed apart: no copy of the whole index) until they are merged in.
   const added: TaskEntry[] = [];
   const addedAt = new Map<string, number>();
   const outcomes: BatchOutcome[] = [];
   let moved = false;
   for (const { task, info } of updates) {
-    const index = known.get(task.taskId);
+    const index = positionOf(entries, task.taskId);
     const fresh = index === undefined ? addedAt.get(task.taskId) : undefined;
     const current = index !== undefined ? copy[index] : fresh !== undefined ? added[fresh] : undefined;
     if (!current) {
@@ -220,14 +230,14 @@ export function applyTaskUpdates(
   }
   // Updates of known tasks only (the usual frame of pushes) keep every position: the index carries over as it is.
   if (added.length === 0 && !moved) {
-    positionIndex.set(copy, known);
+    positionIndex.set(copy, indexOf(entries));
     return { entries: copy, outcomes };
   }
   // New tasks are sorted among themselves and merged in, in one pass (a burst of thousands of new tasks must not
   // sort the whole list per frame); a creation time that changed re-sorts it all. The order is total (ties go by
   // taskId), so this is the very list the one-by-one inserts give.
   if (moved) return { entries: [...copy, ...added].sort(compareNewestFirst), outcomes };
-  return { entries: mergeSorted(copy, added.sort(compareNewestFirst)), outcomes };
+  return { entries: mergeSorted(copy, added.sort(compareNewestFirst), indexOf(entries)), outcomes };
 }
 
 /**
@@ -316,7 +326,7 @@ export function markExpiredMany(entries: readonly TaskEntry[], expired: Readonly
 
 /** The list without one task (pure: the same array when it was not there). */
 export function withoutTask(entries: readonly TaskEntry[], taskId: string): TaskEntry[] {
-  const at = positionsOf(entries).get(taskId);
+  const at = positionOf(entries, taskId);
   if (at === undefined) return entries as TaskEntry[];
   return entries.filter((_, i) => i !== at);
 }
@@ -337,20 +347,40 @@ export function isLive(entry: TaskEntry, now: number): boolean {
   return !isTerminal(entry.task.status) && displayStatus(entry, now) !== 'expired';
 }
 
-/** Where each task sits in a list, built once per list (lists are never mutated once in the cache). */
+/**
+ * Where each task sits in a list, counted from the end of the list: a list that grows at the top (new tasks) keeps
+ * every other entry's number, so the next list can take the index over and write only its new top (mergeSorted).
+ * An index is then shared by a list and the lists made from it; a lookup checks the entry it lands on, and a list
+ * whose shared index no longer fits it (an older list, looked up after a newer one moved its top) gets its own.
+ * Lists are never mutated once in the cache.
+ */
 const positionIndex = new WeakMap<readonly TaskEntry[], Map<string, number>>();
 
-function positionsOf(entries: readonly TaskEntry[]): Map<string, number> {
-  let index = positionIndex.get(entries);
-  if (!index) {
-    index = new Map();
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      if (entry) index.set(entry.task.taskId, i);
-    }
-    positionIndex.set(entries, index);
+function buildIndex(entries: readonly TaskEntry[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    if (entry) index.set(entry.task.taskId, entries.length - 1 - i);
   }
+  positionIndex.set(entries, index);
   return index;
+}
+
+function indexOf(entries: readonly TaskEntry[]): Map<string, number> {
+  return positionIndex.get(entries) ?? buildIndex(entries);
+}
+
+/** The position of a task in a list, if the list holds it. */
+function positionOf(entries: readonly TaskEntry[], taskId: string): number | undefined {
+  const fits = (fromEnd: number | undefined) => {
+    if (fromEnd === undefined) return undefined;
+    const at = entries.length - 1 - fromEnd;
+    return entries[at]?.task.taskId === taskId ? at : null;
+  };
+  const found = fits(indexOf(entries).get(taskId));
+  if (found !== null) return found;
+  // The shared index was moved on by a newer list: this list gets an index of its own.
+  return fits(buildIndex(entries).get(taskId)) ?? undefined;
 }
 
 /**
@@ -365,11 +395,10 @@ export function withinTaskLimit<U extends { task: Task }>(
   updates: readonly U[],
   limit = MAX_TASKS_PER_SERVER,
 ): U[] {
-  const known = positionsOf(entries);
   let room = limit - entries.length;
   const fresh = new Set<string>();
   return updates.filter(({ task }) => {
-    if (known.has(task.taskId) || fresh.has(task.taskId)) return true;
+    if (fresh.has(task.taskId) || positionOf(entries, task.taskId) !== undefined) return true;
     if (room <= 0) return false;
     room--;
     fresh.add(task.taskId);
@@ -379,6 +408,6 @@ export function withinTaskLimit<U extends { task: Task }>(
 
 export function findTask(entries: readonly TaskEntry[] | undefined, taskId: string | undefined): TaskEntry | undefined {
   if (!entries || taskId === undefined) return undefined;
-  const at = positionsOf(entries).get(taskId);
+  const at = positionOf(entries, taskId);
   return at === undefined ? undefined : entries[at];
 }
