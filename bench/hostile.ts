@@ -74,6 +74,39 @@ function longTasksByThreadTime(events: TraceEvent[]): string[] {
 
 /** The tools run one after another, each result drawn whole before the next. */
 const TOOLS = ['hostile_markdown', 'megabyte_strings'];
+/**
+ * The control: the same steps for a tool whose result is one short line (it only pushes its states out of order), so
+ * the figures show how much of a hostile run's long frames is the page's own work of starting, selecting and drawing a
+ * task. It runs once before the measured runs to warm the page up (the first result loads the viewer's code), and is
+ * measured after the hostile tools, as many times as there are hostile tools.
+ */
+const CONTROL = 'out_of_order';
+
+type Page = Awaited<ReturnType<Browser['newPage']>>;
+
+/** Runs `tool` as a task and waits until it is selected, completed, and its result drawn whole (no part still busy). */
+async function runAndDraw(page: Page, tool: string): Promise<void> {
+  const ids = () => page.locator('tr[data-task-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id') ?? ''));
+  const before = new Set(await ids());
+  await runTool(page, tool, {});
+  let id: string | undefined;
+  while (!(id = (await ids()).find((x) => !before.has(x)))) await frame(page);
+  await page
+    .locator(`tr[data-task-id="${id}"][aria-selected="true"][data-status="completed"]`)
+    .waitFor({ state: 'attached', timeout: 60_000 });
+  await page.locator('#result-region .result-viewer').waitFor({ state: 'attached', timeout: 60_000 });
+  await page.waitForFunction(() => !document.querySelector('#result-region [aria-busy="true"]'), undefined, { timeout: 60_000 });
+}
+
+/** The long animation frames seen since the last call (one more frame first, so the observer has reported the last). */
+async function takeFrames(page: Page): Promise<number[]> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => {
+    const w = window as unknown as { __loaf: number[]; __loafDetail: unknown[] };
+    w.__loafDetail.length = 0;
+    return w.__loaf.splice(0);
+  });
+}
 
 export async function hostileText(browser: Browser, app: RunningServer) {
   const server = await startMisbehavingServer();
@@ -82,40 +115,33 @@ export async function hostileText(browser: Browser, app: RunningServer) {
     await page.addInitScript(WATCH_FRAMES);
     await page.goto(`${app.origin}/?${new URLSearchParams({ server: server.url, transport: 'streamable-http' }).toString()}`);
     await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
-    await page.evaluate(() => {
-      const w = window as unknown as { __loaf: number[]; __loafDetail: unknown[] };
-      w.__loaf.length = 0;
-      w.__loafDetail.length = 0;
-    });
+    await runAndDraw(page, CONTROL);
+    await takeFrames(page);
     if (trace)
       await browser.startTracing(page, {
         categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'],
       });
     let drawn = 0;
     for (const tool of TOOLS) {
-      const ids = () => page.locator('tr[data-task-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id') ?? ''));
-      const before = new Set(await ids());
-      await runTool(page, tool, {});
-      // Its row, selected and completed; then its result drawn whole (no part still busy).
-      let id: string | undefined;
-      while (!(id = (await ids()).find((x) => !before.has(x)))) await frame(page);
-      await page
-        .locator(`tr[data-task-id="${id}"][aria-selected="true"][data-status="completed"]`)
-        .waitFor({ state: 'attached', timeout: 60_000 });
-      await page.locator('#result-region .result-viewer').waitFor({ state: 'attached', timeout: 60_000 });
-      await page.waitForFunction(() => !document.querySelector('#result-region [aria-busy="true"]'), undefined, { timeout: 60_000 });
+      await runAndDraw(page, tool);
       drawn += 1;
     }
-    // One more frame, so the observer has reported the last one.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const frames = await page.evaluate(() => (window as unknown as { __loaf: number[] }).__loaf.splice(0));
+    if (detail)
+      console.log(JSON.stringify(await page.evaluate(() => (window as unknown as { __loafDetail: unknown[] }).__loafDetail), null, 1));
+    const frames = await takeFrames(page);
     if (trace) {
       const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
       console.log(`main-thread tasks over 20 ms of thread time:\n  ${longTasksByThreadTime(traceEvents).join('\n  ')}`);
     }
-    if (detail)
-      console.log(JSON.stringify(await page.evaluate(() => (window as unknown as { __loafDetail: unknown[] }).__loafDetail), null, 1));
-    return { results: drawn, longestFrameMs: Math.round(Math.max(0, ...frames)), framesOver50ms: frames.length };
+    for (const _ of TOOLS) await runAndDraw(page, CONTROL);
+    const control = await takeFrames(page);
+    return {
+      results: drawn,
+      longestFrameMs: Math.round(Math.max(0, ...frames)),
+      framesOver50ms: frames.length,
+      controlLongestFrameMs: Math.round(Math.max(0, ...control)),
+      controlFramesOver50ms: control.length,
+    };
   } finally {
     await page.close();
     await server.close();

@@ -162,6 +162,11 @@ async function main() {
       '≤ 50 / 0',
     ],
     [
+      'control, the same steps for a one-line result: longest frame (ms) / frames > 50 ms',
+      `${med(results.hostileText, 'controlLongestFrameMs')} / ${med(results.hostileText, 'controlFramesOver50ms')}`,
+      '',
+    ],
+    [
       `tab hidden ${scale.hiddenSeconds} s while the server pushes (200/s), then shown: first frame / longest task (ms), 1 run`,
       `${med(results.hiddenTab, 'firstFrameMs').toFixed(0)} / ${med(results.hiddenTab, 'longestTaskMs').toFixed(0)}`,
       'first frame ≤ 100',
