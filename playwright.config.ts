@@ -17,9 +17,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // The suite mostly waits on the servers' clocks (about 190 s of CPU in a 350 s run with 2 workers): a third worker
-  // shortens it without starving the pages of CPU. E2E_WORKERS=1 for a quiet run of one spec.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two: with three the suite took longer on two cores (6.3 min, each test about half as slow again). E2E_WORKERS
+  // overrides (1 for a quiet run of one spec).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   timeout: 120_000,

@@ -25,5 +25,8 @@ export default defineConfig({
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20_000,
     sequence: { sequencer: LongestFirst },
+    // Vitest's default in a run is one worker fewer than the cores: one worker on a two-core machine, so every test
+    // file ran one after another. The files mostly wait on servers and timers, so two share the cores well.
+    maxWorkers: 2,
   },
 });

@@ -19,6 +19,7 @@ import {
   taskSeconds,
   threadSeconds,
 } from './harness';
+import { dataKb, heapByConstructor, heapGrowth } from './heap';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
@@ -404,6 +405,9 @@ const stormSeen = (page: Page) =>
     return max;
   });
 
+/** BENCH_HEAP=1: the long day prints which constructors' heap grew from a tenth of the day to its end. */
+const heapSnapshots = process.env.BENCH_HEAP === '1';
+
 /** JS heap after a full garbage collection (MB). */
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -424,11 +428,20 @@ export async function longDay(browser: Browser, server: RunningServer) {
   while (Date.now() < deadline && (await stormSeen(page)) < tenth) await frame(page);
   const heapEarly = await heapAfterGc(cdp);
   const early = await stormSeen(page);
+  const snapEarly = heapSnapshots ? await heapByConstructor(cdp) : undefined;
   // Every task (and the storm itself) completed, and every result fetched and kept.
   const region = page.getByRole('region', { name: 'Result' });
   while (Date.now() < deadline && (await completedCount(page)) < scale.dayTasks + 1) await frame(page);
   await region.getByText(new RegExp(`^${scale.dayTasks + 1} kept|^${scale.dayTasks} kept`)).waitFor({ timeout: 300_000 });
   const heapEnd = await heapAfterGc(cdp);
+  if (snapEarly) {
+    const snapEnd = await heapByConstructor(cdp);
+    const [a, b] = [dataKb(snapEarly), dataKb(snapEnd)];
+    console.log(`long day: heap growth by constructor, a tenth → the end:\n  ${heapGrowth(snapEarly, snapEnd).join('\n  ')}`);
+    console.log(
+      `long day: data (no compiled code, no native objects) ${a.toFixed(0)} → ${b.toFixed(0)} KB (${((b / a - 1) * 100).toFixed(0)} %)`,
+    );
+  }
   const logLine = (await (await drawerRegion(page, 'Protocol log')).getByText(/messages kept/).textContent()) ?? '';
   await page.close();
   return {

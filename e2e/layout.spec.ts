@@ -197,3 +197,22 @@ test('under 700 px the panes stack in one column and the page scrolls instead', 
   const drawer = await box(page, '#drawer');
   expect(drawer.y).toBeGreaterThanOrEqual(result.y + result.height);
 });
+
+test('r before the Run tool form has loaded: the panel holds focus, and the Tool select takes it once it is there', async ({
+  page,
+  demo,
+}) => {
+  // The form's code is held back until the panel has opened without it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/RunToolPanel-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await open(page, demo);
+  await page.keyboard.press('r');
+  // The panel (its form not there yet) holds focus meanwhile.
+  await expect(page.locator('#run-tool-sheet')).toBeFocused();
+  release();
+  await expect(page.getByRole('region', { name: 'Run tool' }).getByRole('combobox', { name: 'Tool' })).toBeFocused();
+});

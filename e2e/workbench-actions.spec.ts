@@ -66,6 +66,27 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     await axeWithin(page, ['.bulk-bar', '.tasks-table']);
   });
 
+  test('a focused row keeps focus while the list updates, and x ticks the task under focus', async ({ page, demo }) => {
+    await connect(page, demo.mcpUrl);
+    // Two tasks reporting often; the second one started is the selected one.
+    const first = await runTool(page, 'long_job', { interval: '0.3' });
+    const second = await runTool(page, 'long_job', { interval: '0.3' });
+    for (const id of [first, second]) await expect(rowOf(page, id)).toHaveAttribute('data-status', 'working');
+    const row = rowOf(page, first);
+    await row.focus();
+    await expect(row).toBeFocused();
+    // Its progress messages re-render the list twice over: the row keeps focus.
+    const message = () => row.locator('td.message').innerText();
+    for (let i = 0; i < 2; i++) {
+      const before = await message();
+      await expect.poll(message).not.toBe(before);
+    }
+    await expect(row).toBeFocused();
+    await page.keyboard.press('x');
+    await expect(tick(page, first)).toBeChecked();
+    await expect(tick(page, second)).not.toBeChecked();
+  });
+
   test('Re-run fills Run tool in with the original arguments; an edited one starts a new task with it', async ({ page, demo }) => {
     await connect(page, demo.mcpUrl);
     const first = await runTool(page, 'countdown', { seconds: '1', steps: '3' });

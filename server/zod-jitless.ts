@@ -1,5 +1,7 @@
 import type { Plugin } from 'vite';
 
+/** Any module of zod, with either path separator. */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 /** zod's core module: it reads `globalThis.__zod_globalConfig` once, when it is evaluated. */
 const ZOD_CORE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/;
 
@@ -24,7 +26,7 @@ export function zodJitless(): Plugin {
       patched = false;
     },
     transform(code, id) {
-      if (id.includes('/node_modules/zod/')) sawZod = true;
+      if (ZOD.test(id)) sawZod = true;
       if (!ZOD_CORE.test(id)) return null;
       patched = true;
       return { code: JITLESS_PRELUDE + code, map: null };

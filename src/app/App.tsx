@@ -13,6 +13,7 @@ import { ServerSwitcher } from '../features/servers';
 import { SessionFileActions, sessionViewStore } from '../features/session-file';
 import { TaskTable } from '../features/task-list';
 import { ResultPanel, TaskDetails } from '../features/task-details';
+import { useWarmMarkdown } from '../features/result-viewer';
 import { useDisplayPrefs } from '../components/display-prefs';
 import { filterStore } from '../tasks/filter-store';
 import { selectionStore } from '../tasks/selection-store';
@@ -66,6 +67,7 @@ export function App() {
   const serverUrl = session?.serverUrl ?? serverIdentity(formUrl);
   usePushSync();
   useLinkedTask(session);
+  useWarmMarkdown(session !== undefined);
   useEffect(() => startRegistrySync(queryClient), [queryClient]);
   const selectedStatus = useSelectedStatus(serverUrl, session);
   const [helpOpen, setHelpOpen] = useState(false);

@@ -17,14 +17,31 @@ export function openRunTool(): void {
   if (!layoutStore.getState().runToolOpen && active instanceof HTMLElement && active.id !== OPENER_ID) focusBefore = active;
   layoutStore.getState().runToolOpened();
   // Twice: once for React to draw the panel, once for the browser to lay it out.
-  requestAnimationFrame(() =>
-    requestAnimationFrame(() => {
-      // A form filled in for a Re-run has focused its first field already.
-      if (isInRunTool(document.activeElement)) return;
-      const select = document.querySelector<HTMLElement>(`#${SHEET_ID} [data-shortcut-target="tool"]`);
-      (select ?? document.getElementById(SHEET_ID))?.focus();
-    }),
-  );
+  requestAnimationFrame(() => requestAnimationFrame(() => focusToolSelect(0)));
+}
+
+/** Frames to wait for the Tool select to appear (the form's code loads after the first paint): about 3 s. */
+const FOCUS_TRIES = 180;
+
+/**
+ * Focus on the Tool select. Until it is there (the form's code or the tool list still loading), the panel holds focus,
+ * and the select takes it when it appears, unless the user has moved focus elsewhere meanwhile.
+ */
+function focusToolSelect(attempt: number): void {
+  if (!layoutStore.getState().runToolOpen) return;
+  const sheet = document.getElementById(SHEET_ID);
+  const active = document.activeElement;
+  // A form filled in for a Re-run has focused its first field already.
+  if (active !== sheet && isInRunTool(active)) return;
+  // Moved elsewhere while waiting: leave focus where the user put it.
+  if (attempt > 0 && active !== sheet) return;
+  const select = document.querySelector<HTMLElement>(`#${SHEET_ID} [data-shortcut-target="tool"]`);
+  if (select) {
+    select.focus();
+    return;
+  }
+  if (active !== sheet) sheet?.focus();
+  if (attempt < FOCUS_TRIES) requestAnimationFrame(() => focusToolSelect(attempt + 1));
 }
 
 /** Closes the panel; `restoreFocus`: back to where focus was before it opened (Esc, the close button). */

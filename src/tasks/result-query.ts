@@ -7,6 +7,10 @@ import { reportObservation, reportRpcError } from './behaviour-store';
 import { mcpKeys } from './keys';
 import { resultObservation } from './result';
 
+/** Shared by every result query (a day's thousand results held a thousand copies of each closure). */
+const retryResult = (count: number, error: unknown) => count < 3 && rpcCodeOf(error) === undefined;
+const resultRetryDelay = (attempt: number) => Math.min(8000, 500 * 2 ** attempt);
+
 /**
  * A task's result. Never fetched on its own: the query is disabled and only `fetchQuery` (the Fetch result
  * button, allowed once the task is terminal) fills it. tasks/result is idempotent, so transport failures retry;
@@ -31,7 +35,7 @@ export function resultQueryOptions(queryClient: QueryClient, serverUrl: string, 
     enabled: false,
     staleTime: Infinity,
     gcTime: Infinity,
-    retry: (count, error) => count < 3 && rpcCodeOf(error) === undefined,
-    retryDelay: (attempt) => Math.min(8000, 500 * 2 ** attempt),
+    retry: retryResult,
+    retryDelay: resultRetryDelay,
   });
 }

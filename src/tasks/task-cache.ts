@@ -57,10 +57,11 @@ export interface UpdateInfo {
 
 const MAX_HISTORY = 200;
 /**
- * Message changes within one status kept per run: past it the newest replaces the run's last (its first ones and
- * the latest stay). A task that reports progress all day must not hold hundreds of lines of it.
+ * Message changes within one status kept per run: past it the newest replaces the run's last (its first nine and
+ * the latest stay). A task that reports progress all day must not hold hundreds of lines of it: ten lines of one status
+ * are enough to follow it.
  */
-export const MAX_MESSAGE_RUN = 20;
+export const MAX_MESSAGE_RUN = 10;
 
 function appendTransition(history: Transition[], transition: Transition): Transition[] {
   const last = history[history.length - 1];

@@ -14,6 +14,11 @@ async function parse(text: string): Promise<MarkdownTree> {
   return answer.done ? answer.value : { ok: false, reason: `parsing ${answer.reason}` };
 }
 
+/** Starts the parser's worker (parsing an empty text) so the first markdown result does not wait for it to load. */
+export function warmMarkdownParser(): void {
+  if (typeof Worker !== 'undefined') void parser.run('', MARKDOWN_TIME_LIMIT_MS);
+}
+
 /** The safe tree for a markdown text, parsed off the main thread; undefined while parsing. */
 export function useMarkdownTree(text: string): MarkdownTree | undefined {
   const [state, setState] = useState<{ text: string; result: MarkdownTree } | undefined>();

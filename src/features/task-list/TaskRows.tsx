@@ -54,8 +54,23 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
   const padTop = items[0]?.start ?? 0;
   const lastItem = items[items.length - 1];
   const padBottom = lastItem ? virtualizer.getTotalSize() - lastItem.end : 0;
-  // The row holding focus keeps it as tasks insert above: it is keyed by its task (as the selected row is).
-  const focusedId = typeof document === 'undefined' ? null : document.activeElement?.getAttribute('data-task-id');
+  // Rows are keyed by position, so a row element shows whichever task is at its place. When tasks insert above the
+  // task that holds focus (its row or its tick), focus follows the task to the row that now shows it. (Keying the
+  // focused row by its task instead re-created it on the next render after it took focus, and focus was lost.)
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusedTask = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const id = focusedTask.current;
+    const rows = body.current;
+    const active = document.activeElement;
+    if (id === null || !rows || !(active instanceof HTMLElement) || !rows.contains(active)) return;
+    const row = active.closest('tr');
+    if (!row || row.getAttribute('data-task-id') === id) return;
+    const target = [...rows.querySelectorAll<HTMLElement>('tr[data-task-id]')].find((tr) => tr.getAttribute('data-task-id') === id);
+    if (!target) return;
+    const tick = active === row ? null : target.querySelector<HTMLElement>('input[type="checkbox"]');
+    (tick ?? target).focus({ preventScroll: true });
+  });
   return (
     <div className="table-scroll" ref={scroller}>
       <table aria-label="Tasks" aria-rowcount={entries.length} data-total={total} className="tasks-table">
@@ -81,7 +96,15 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
             <th scope="col">Updated</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody
+          ref={body}
+          onFocus={(event) => {
+            focusedTask.current = event.target.closest('tr')?.getAttribute('data-task-id') ?? null;
+          }}
+          onBlur={(event) => {
+            if (!(event.relatedTarget instanceof Node) || !event.currentTarget.contains(event.relatedTarget)) focusedTask.current = null;
+          }}
+        >
           {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
           {items.map((item) => {
             const entry = entries[item.index];
@@ -91,7 +114,7 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
               <TaskRow
                 // Keyed by position, so that new tasks inserting at the top (a burst of thousands) update the rows in
                 // view in place rather than unmounting and re-creating every one of them each frame.
-                key={id === selected || id === focusedId ? `task:${id}` : `row:${item.index}`}
+                key={item.index}
                 index={item.index}
                 entry={entry}
                 status={displayStatus(entry, now)}
