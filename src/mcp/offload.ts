@@ -13,8 +13,12 @@ import type { StreamPush } from './push-split';
 import { CLIP_ABOVE } from './offload-clip';
 import { holdClipped } from '../lib/clipped-text';
 
-/** Results shorter than this (JSON characters) are handled by the SDK as usual. */
-export const OFFLOAD_THRESHOLD = 256_000;
+/**
+ * Results shorter than this (JSON characters) are handled by the SDK as usual. Above it, the SDK's parse and schema
+ * check of the answer on the main thread took longer than a frame (a 190 KB result of hostile markdown: 16-52 ms in
+ * the hostile-text bench), so the worker does both and the page parses the text in slices when it draws it.
+ */
+export const OFFLOAD_THRESHOLD = 64_000;
 /**
  * Any message at least this long (JSON characters) is parsed in the worker to clip its over-long statusMessages
  * (offload-clip.ts); shorter ones pass through untouched. A statusMessage over CLIP_ABOVE makes a message this long.
