@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TopLevelSpans } from './json-spans';
 import { createParser } from 'eventsource-parser';
+import { asStreamPush } from './push-split';
 import { createOffloadHost, MAX_EXPECTED, PUSH_BATCH, type FromWorker } from './offload-host';
 import { createOffloadParser, OFFLOADED_META_KEY, type ParserOutput } from './offload-parser';
 
@@ -474,15 +475,17 @@ describe('the worker taking status pushes out of the stream (splitPushes)', () =
     return posted;
   }
   const sdkText = (posted: ReturnType<typeof host>) => posted.map((m) => (m.type === 'text' ? m.text : '')).join('');
-  const pushed = (posted: ReturnType<typeof host>) => posted.flatMap((m) => (m.type === 'pushes' ? m.pushes : []));
+  /** The pushes posted, as the page reads them (offload.ts: each text parsed once there). */
+  const pushed = (posted: ReturnType<typeof host>) =>
+    posted.flatMap((m) => (m.type === 'pushes' ? m.texts.flatMap((text) => asStreamPush(text) ?? []) : []));
 
-  it('posts a chunk’s pushes parsed, together, and hands the SDK the ids and every other event intact', () => {
+  it('posts a chunk’s pushes together, as texts the page parses once, and hands the SDK the ids and every other event intact', () => {
     const elicit = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { message: 'hi' } });
     const posted = host([
       `id: 1\ndata: ${statusPush('a')}\n\nid: 2\ndata: ${statusPush('b')}\n\n`,
       `id: 3\ndata: ${elicit}\n\n: keep-alive\n\nid: 4\ndata: ${statusPush('c')}\n\n`,
     ]);
-    expect(posted.filter((m) => m.type === 'pushes').map((m) => m.type === 'pushes' && m.pushes.length)).toEqual([2, 1]);
+    expect(posted.filter((m) => m.type === 'pushes').map((m) => m.type === 'pushes' && m.texts.length)).toEqual([2, 1]);
     expect(pushed(posted).map((p) => (p.params as { taskId: string }).taskId)).toEqual(['a', 'b', 'c']);
     expect(pushed(posted)[0]?.text).toBe(statusPush('a'));
     expect(pushed(posted)[0]?.message).toEqual(JSON.parse(statusPush('a')));
@@ -528,7 +531,7 @@ describe('the worker taking status pushes out of the stream (splitPushes)', () =
 
   it('posts a large backlog in batches of at most PUSH_BATCH pushes', () => {
     const chunk = Array.from({ length: PUSH_BATCH * 2 + 5 }, (_, i) => `id: ${i}\ndata: ${statusPush(`t${i}`)}\n\n`).join('');
-    const sizes = host([chunk]).flatMap((m) => (m.type === 'pushes' ? [m.pushes.length] : []));
+    const sizes = host([chunk]).flatMap((m) => (m.type === 'pushes' ? [m.texts.length] : []));
     expect(sizes).toEqual([PUSH_BATCH, PUSH_BATCH, 5]);
   });
 });

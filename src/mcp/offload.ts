@@ -9,7 +9,7 @@
  */
 import type { FromWorker, StreamOutput, ToWorker } from './offload-host';
 import { OFFLOADED_META_KEY, type OffloadedPayload } from './offload-parser';
-import type { StreamPush } from './push-split';
+import { asStreamPush, type StreamPush } from './push-split';
 import { CLIP_ABOVE } from './offload-clip';
 import { holdClipped } from '../lib/clipped-text';
 
@@ -195,7 +195,14 @@ function routeThrough(
             break;
           case 'pushes':
             if (message.clipped) holdClipped(message.clipped);
-            onPushes?.(message.pushes);
+            if (onPushes) {
+              const pushes: StreamPush[] = [];
+              for (const text of message.texts) {
+                const push = asStreamPush(text);
+                if (push) pushes.push(push);
+              }
+              onPushes(pushes);
+            }
             break;
           case 'done':
             finish();
@@ -286,8 +293,8 @@ export function warmUpOffloadWorker(): void {
 /**
  * An event stream that lives as long as the connection (legacy SSE's, which carries every answer, or Streamable
  * HTTP's GET notification stream), routed through the worker for the connection's life. Given `onPushes`, the
- * worker also takes the task status pushes out of it and posts them here parsed, a chunk's together (each push is
- * then parsed once, off the main thread); the SDK still gets their ids (push-split.ts). Unchanged (`expect` does
+ * worker also takes the task status pushes out of it and posts them here, a chunk's together, each as its JSON text
+ * (clipped there), parsed here once and handed on; the SDK still gets their ids (push-split.ts). Unchanged (`expect` does
  * nothing, `splitsPushes` is false) when there is no worker, the response failed, or it is not SSE. It waits for the
  * worker to load first: a worker failing after the stream was routed would end the stream, and a legacy SSE session
  * does not outlive its stream.

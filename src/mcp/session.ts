@@ -147,7 +147,7 @@ function watchGetStream(
     const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
     settle(isStream ? 'open' : 'unsupported');
     if (!isStream || !response.body) return response;
-    // The pushes too: the worker takes the status pushes out of the stream, parsed (a megabyte statusMessage
+    // The pushes too: the worker takes the status pushes out of the stream (a megabyte statusMessage
     // clipped), and posts them here to hand to the page; the rest, with the pushes' ids, goes on to the SDK. Without
     // the worker, they are taken out here (push-split.ts).
     const offloaded = await offloadEventStream(response, onPush && ((pushes) => pushes.forEach(onPush)));
