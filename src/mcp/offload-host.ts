@@ -38,7 +38,7 @@ export type StreamOutput = { stream: number } & (ParserOutput | PushTexts | { ty
  * parses each once. Not the parsed objects: structured-cloning an object tree into the page cost it several times
  * what JSON.parse of the same text does (the storm bench's profile: 30 µs a push in the message handler).
  */
-export interface PushTexts {
+interface PushTexts {
   type: 'pushes';
   texts: string[];
   clipped?: ClippedText[];
