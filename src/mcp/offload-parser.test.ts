@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TopLevelSpans } from './json-spans';
-import { createOffloadHost, MAX_EXPECTED } from './offload-host';
+import { createParser } from 'eventsource-parser';
+import { asStreamPush } from './push-split';
+import { createOffloadHost, MAX_EXPECTED, PUSH_BATCH, type FromWorker } from './offload-host';
 import { createOffloadParser, OFFLOADED_META_KEY, type ParserOutput } from './offload-parser';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -453,5 +455,83 @@ describe('the offload parser, clipping, and the answer to a tasks/result', () =>
     parser.push(encode(result));
     parser.end();
     expect(out).toEqual([{ type: 'text', text: result }]);
+  });
+});
+
+describe('the worker taking status pushes out of the stream (splitPushes)', () => {
+  const statusPush = (taskId: string, statusMessage = 'working') =>
+    JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: { taskId, status: 'working', statusMessage } });
+
+  /** Runs the worker's host over `chunks` of one SSE stream that splits pushes; returns what it posted. */
+  function host(chunks: string[]): Array<Exclude<FromWorker, { type: 'ready' }>> {
+    const posted: Array<Exclude<FromWorker, { type: 'ready' }>> = [];
+    const handle = createOffloadHost(
+      (m) => posted.push(m),
+      () => 'k',
+    );
+    handle({ type: 'start', stream: 1, mode: 'sse', threshold: 256_000, clipAbove: 8192, expect: [], splitPushes: true });
+    for (const chunk of chunks) handle({ type: 'chunk', stream: 1, bytes: encode(chunk) });
+    handle({ type: 'end', stream: 1 });
+    return posted;
+  }
+  const sdkText = (posted: ReturnType<typeof host>) => posted.map((m) => (m.type === 'text' ? m.text : '')).join('');
+  /** The pushes posted, as the page reads them (offload.ts: each text parsed once there). */
+  const pushed = (posted: ReturnType<typeof host>) =>
+    posted.flatMap((m) => (m.type === 'pushes' ? m.texts.flatMap((text) => asStreamPush(text) ?? []) : []));
+
+  it('posts a chunk’s pushes together, as texts the page parses once, and hands the SDK the ids and every other event intact', () => {
+    const elicit = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'elicitation/create', params: { message: 'hi' } });
+    const posted = host([
+      `id: 1\ndata: ${statusPush('a')}\n\nid: 2\ndata: ${statusPush('b')}\n\n`,
+      `id: 3\ndata: ${elicit}\n\n: keep-alive\n\nid: 4\ndata: ${statusPush('c')}\n\n`,
+    ]);
+    expect(posted.filter((m) => m.type === 'pushes').map((m) => m.type === 'pushes' && m.texts.length)).toEqual([2, 1]);
+    expect(pushed(posted).map((p) => (p.params as { taskId: string }).taskId)).toEqual(['a', 'b', 'c']);
+    expect(pushed(posted)[0]?.text).toBe(statusPush('a'));
+    expect(pushed(posted)[0]?.message).toEqual(JSON.parse(statusPush('a')));
+    expect(sdkText(posted)).toBe(`id: 2\ndata:\n\nid: 3\ndata: ${elicit}\n\n: keep-alive\n\nid: 4\ndata:\n\n`);
+    // What the SDK's transport does with that text: eventsource-parser, remembering each event's id.
+    const ids: string[] = [];
+    const datas: string[] = [];
+    const parser = createParser({
+      onEvent: (event) => {
+        if (event.id !== undefined) ids.push(event.id);
+        if (event.data) datas.push(event.data);
+      },
+    });
+    parser.feed(sdkText(posted));
+    expect(ids.at(-1)).toBe('4');
+    expect(datas).toEqual([elicit]);
+  });
+
+  it('reads a push split across chunks anywhere', () => {
+    const text = `id: 9\r\ndata: ${statusPush('x')}\r\n\r\nid: 10\ndata: ${statusPush('y')}\n\n`;
+    for (const size of [1, 7, 33, text.length]) {
+      const chunks: string[] = [];
+      for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+      const posted = host(chunks);
+      expect(pushed(posted).map((p) => (p.params as { taskId: string }).taskId)).toEqual(['x', 'y']);
+      const ids: string[] = [];
+      createParser({ onEvent: (event) => event.id !== undefined && ids.push(event.id) }).feed(sdkText(posted));
+      expect(ids.at(-1)).toBe('10');
+    }
+  });
+
+  it('still clips an over-long statusMessage in a push, with the whole text beside it', () => {
+    const long = 'm'.repeat(50_000);
+    const posted = host([`id: 1\ndata: ${statusPush('a', long)}\n\n`]);
+    const batch = posted.find((m) => m.type === 'pushes');
+    const [p] = pushed(posted);
+    const message = (p?.params as { statusMessage: string }).statusMessage;
+    expect(message.length).toBeLessThan(5000);
+    expect(p?.text.length).toBeLessThan(5000);
+    expect(batch?.type === 'pushes' && batch.clipped).toEqual([{ clipped: message, full: long }]);
+    expect(sdkText(posted)).toBe('id: 1\ndata:\n\n');
+  });
+
+  it('posts a large backlog in batches of at most PUSH_BATCH pushes', () => {
+    const chunk = Array.from({ length: PUSH_BATCH * 2 + 5 }, (_, i) => `id: ${i}\ndata: ${statusPush(`t${i}`)}\n\n`).join('');
+    const sizes = host([chunk]).flatMap((m) => (m.type === 'pushes' ? [m.texts.length] : []));
+    expect(sizes).toEqual([PUSH_BATCH, PUSH_BATCH, 5]);
   });
 });

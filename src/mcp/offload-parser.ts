@@ -10,6 +10,7 @@ import { RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import { parseTaskResult, summariseResult, type ResultSummary } from './task-result';
 import { clipTaskMessages } from './offload-clip';
 import type { ClippedText } from '../lib/clipped-text';
+import { pushOf, PushIds, readEvent, type StreamPush } from './push-split';
 
 /** Key of the stand-in result's `_meta` entry that names the offloaded payload. */
 export const OFFLOADED_META_KEY = 'taskdeck/offloaded';
@@ -30,6 +31,16 @@ export type ParserOutput =
   | { type: 'offloaded'; text: string; key: string; payload: OffloadedPayload; clipped?: ClippedText[] }
   /** A message whose over-long statusMessages were clipped (offload-clip.ts), with their whole texts. */
   | { type: 'clipped'; text: string; clipped: ClippedText[] };
+
+/**
+ * Status pushes taken out of the stream (ParserOptions.splitPushes), parsed, in order, with the whole texts of the
+ * statusMessages clipped in them.
+ */
+export interface PushesOutput {
+  type: 'pushes';
+  pushes: StreamPush[];
+  clipped?: ClippedText[];
+}
 
 export interface ParserOptions {
   mode: 'sse' | 'json';
@@ -52,6 +63,12 @@ export interface ParserOptions {
    * whether or not it is a result to offload. Never, when not given.
    */
   clipAbove?: number;
+  /**
+   * SSE: take task status pushes out of the stream (push-split.ts) and give them here parsed, in order with what
+   * `emit` gets, so the main thread neither parses them again nor hands them to the SDK; the SDK gets each one's id
+   * (as an event with empty data, see PushIds) and every other event as it came.
+   */
+  splitPushes?: (output: PushesOutput) => void;
   /** A fresh key for each offloaded payload. */
   nextKey: () => string;
   emit: (output: ParserOutput) => void;
@@ -210,6 +227,32 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     else if (lineKind === 'unknown' && (headLength += piece.length) >= 6) classifyLine();
   };
 
+  // Pushes taken out whose id the SDK has not been handed yet (splitPushes only).
+  const ids = options.splitPushes ? new PushIds() : undefined;
+  /** Text for the SDK, after the id of any push taken out before it. */
+  const emitText = (text: string) => {
+    const id = ids?.flush();
+    options.emit({ type: 'text', text: id ? id + text : text });
+  };
+  /** Whether the event was a status push, taken out (its over-long statusMessage clipped) and emitted parsed. */
+  const takePush = (event: string[], pushIds: PushIds, emitPushes: (output: PushesOutput) => void): boolean => {
+    const found = pushOf(readEvent(event));
+    if (!found) return false;
+    const { push } = found;
+    // Clipped in place (params is part of the message); the log then shows the message as the page has it.
+    const clipped = options.clipAbove !== undefined && push.text.length >= options.clipAbove ? clipTaskMessages(push.message) : [];
+    if (clipped.length > 0) push.text = JSON.stringify(push.message);
+    emitPushes({ type: 'pushes', pushes: [push], ...(clipped.length > 0 && { clipped }) });
+    const text = pushIds.taken(found.id, found.retry);
+    if (text) options.emit({ type: 'text', text });
+    return true;
+  };
+  /** The end of a chunk: the last push's id goes on to the SDK now, not at the next event (which may be far off). */
+  const flushIds = () => {
+    const id = ids?.flush();
+    if (id) options.emit({ type: 'text', text: id });
+  };
+
   const dispatch = () => {
     const event = lines;
     const eventSpans = spans;
@@ -217,6 +260,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
     spans = new TopLevelSpans();
     eventHasData = false;
     if (event.length === 0) return;
+    if (ids && options.splitPushes && takePush(event, ids, options.splitPushes)) return;
     let dataLength = 0;
     for (const line of event) if (line.startsWith('data:')) dataLength += line.length;
     const offloadable = dataLength >= options.threshold && (options.tasks || (options.expecting?.() ?? true));
@@ -228,11 +272,12 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
       const output = processMessage(data, eventSpans, options, offloadable);
       if (output && output.type !== 'text') {
         const fields = event.filter((line) => !line.startsWith('data:'));
+        flushIds();
         options.emit({ ...output, text: `${[...fields, `data: ${output.text}`].join('\n')}\n\n` });
         return;
       }
     }
-    options.emit({ type: 'text', text: `${event.join('\n')}\n\n` });
+    emitText(`${event.join('\n')}\n\n`);
   };
 
   const endLine = () => {
@@ -278,7 +323,10 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
       if (options.mode === 'json') {
         jsonPieces.push(text);
         jsonSpans.feed(text);
-      } else if (text) feedSse(text);
+      } else if (text) {
+        feedSse(text);
+        flushIds();
+      }
     },
     end() {
       const rest = decoder.decode();
@@ -291,6 +339,7 @@ export function createOffloadParser(options: ParserOptions): { push: (bytes: Uin
         return;
       }
       if (rest) feedSse(rest);
+      flushIds();
       // A stream cut mid-event: pass on what came, as it came (the SDK decides what an unterminated event means).
       const partial = pieces.length > 0;
       if (partial) lines.push(pieces.join(''));

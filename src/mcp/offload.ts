@@ -9,6 +9,7 @@
  */
 import type { FromWorker, StreamOutput, ToWorker } from './offload-host';
 import { OFFLOADED_META_KEY, type OffloadedPayload } from './offload-parser';
+import { asStreamPush, type StreamPush } from './push-split';
 import { CLIP_ABOVE } from './offload-clip';
 import { holdClipped } from '../lib/clipped-text';
 
@@ -165,6 +166,7 @@ function routeThrough(
   mode: 'sse' | 'json',
   expect: ReadonlyArray<string | number>,
   tasks = false,
+  onPushes?: (pushes: StreamPush[]) => void,
 ): { body: ReadableStream<Uint8Array>; expectId: (id: string | number) => void } {
   const stream = ++nextStream;
   const reader = source.getReader();
@@ -191,6 +193,17 @@ function routeThrough(
             holdClipped(message.clipped);
             controller.enqueue(encoder.encode(message.text));
             break;
+          case 'pushes':
+            if (message.clipped) holdClipped(message.clipped);
+            if (onPushes) {
+              const pushes: StreamPush[] = [];
+              for (const text of message.texts) {
+                const push = asStreamPush(text);
+                if (push) pushes.push(push);
+              }
+              onPushes(pushes);
+            }
+            break;
           case 'done':
             finish();
             controller.close();
@@ -210,6 +223,7 @@ function routeThrough(
         clipAbove: CLIP_SCAN_THRESHOLD,
         expect,
         ...(tasks && { tasks }),
+        ...(onPushes && { splitPushes: true }),
       } satisfies ToWorker);
       void (async () => {
         try {
@@ -267,24 +281,29 @@ export interface OffloadedEventStream {
   response: Response;
   /** The answer to request `id` will come on this stream: call it before the request is sent. */
   expect: (id: string | number) => void;
+  /** Whether the worker takes the status pushes out (they then go to `onPushes`, not into `response`). */
+  splitsPushes: boolean;
 }
 
-/**
- * The event stream of a legacy SSE connection, which carries every answer, routed through the worker for the
- * connection's life. Unchanged (and `expect` does nothing) when there is no worker, the response failed, or it is
- * not SSE. It waits for the worker to load first: a worker failing after the stream was routed would end the
- * stream, and a legacy SSE session does not outlive its stream.
- */
 /** Starts loading the worker now, so a stream that waits for it (offloadEventStream) waits less. */
 export function warmUpOffloadWorker(): void {
   getWorker();
 }
 
-export async function offloadEventStream(response: Response): Promise<OffloadedEventStream> {
-  const untouched: OffloadedEventStream = { response, expect: () => {} };
+/**
+ * An event stream that lives as long as the connection (legacy SSE's, which carries every answer, or Streamable
+ * HTTP's GET notification stream), routed through the worker for the connection's life. Given `onPushes`, the
+ * worker also takes the task status pushes out of it and posts them here, a chunk's together, each as its JSON text
+ * (clipped there), parsed here once and handed on; the SDK still gets their ids (push-split.ts). Unchanged (`expect` does
+ * nothing, `splitsPushes` is false) when there is no worker, the response failed, or it is not SSE. It waits for the
+ * worker to load first: a worker failing after the stream was routed would end the stream, and a legacy SSE session
+ * does not outlive its stream.
+ */
+export async function offloadEventStream(response: Response, onPushes?: (pushes: StreamPush[]) => void): Promise<OffloadedEventStream> {
+  const untouched: OffloadedEventStream = { response, expect: () => {}, splitsPushes: false };
   if (!response.ok || modeOf(response) !== 'sse' || !response.body) return untouched;
   const w = await loadedWorker();
   if (!w) return untouched;
-  const routed = routeThrough(w, response.body, 'sse', []);
-  return { response: withBody(response, routed.body), expect: routed.expectId };
+  const routed = routeThrough(w, response.body, 'sse', [], false, onPushes);
+  return { response: withBody(response, routed.body), expect: routed.expectId, splitsPushes: onPushes !== undefined };
 }

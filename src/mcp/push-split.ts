@@ -5,6 +5,9 @@
  * again: most of the main thread's time. Here each event's text is parsed once; a status push goes straight to
  * `onPush` with that text, and the SDK is handed only the event's id (so it still resumes from the right place after
  * a reconnect). Every other event passes through unchanged, in order.
+ *
+ * Where the response worker runs, it does this itself (offload-parser.ts, `splitPushes`) and posts the pushes
+ * already parsed; PushSplitter is the main thread's fallback when the worker is not loaded.
  */
 
 /** Both older dialects' status push: the spec's name and the seed's. */
@@ -47,8 +50,8 @@ export class PushSplitter {
   private partial = '';
   /** The current event's lines so far. */
   private lines: string[] = [];
-  /** The id of pushes taken out and not yet handed on (only the last one matters to the SDK). */
-  private pendingId: string | undefined;
+  /** The ids of pushes taken out, to hand on to the SDK. */
+  private readonly ids = new PushIds();
 
   constructor(private readonly onPush: (push: StreamPush) => void) {}
 
@@ -78,39 +81,75 @@ export class PushSplitter {
     const lines = this.lines;
     this.lines = [];
     if (lines.length === 0) return '';
-    let event = '';
-    let id: string | undefined;
-    let data: string[] | undefined;
-    let retry: string | undefined;
-    for (const line of lines) {
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      let value = colon < 0 ? '' : line.slice(colon + 1);
-      if (value.startsWith(' ')) value = value.slice(1);
-      if (field === 'data') (data ??= []).push(value);
-      else if (field === 'event') event = value;
-      else if (field === 'id' && !value.includes('\0')) id = value;
-      else if (field === 'retry') retry = value;
-    }
-    const push = data !== undefined && (event === '' || event === 'message') ? asStreamPush(data.join('\n')) : undefined;
+    const push = pushOf(readEvent(lines));
     if (push) {
-      this.onPush(push);
-      if (id !== undefined) this.pendingId = id;
-      return retry === undefined ? '' : `${this.flushId()}retry: ${retry}\n\n`;
+      this.onPush(push.push);
+      return this.ids.taken(push.id, push.retry);
     }
-    return `${this.flushId()}${lines.join('\n')}\n\n`;
+    return `${this.ids.flush()}${lines.join('\n')}\n\n`;
   }
 
-  /**
-   * The last taken-out push's id, as an event of its own with an empty data line: an event without any data line is
-   * not dispatched at all (eventsource-parser), so the SDK would never see its id and could not resume after it; an
-   * empty one is dispatched, its id recorded, and skipped as having no data.
-   */
   private flushId(): string {
-    if (this.pendingId === undefined) return '';
-    const out = `id: ${this.pendingId}\ndata:\n\n`;
-    this.pendingId = undefined;
+    return this.ids.flush();
+  }
+}
+
+/** An SSE event's fields, as eventsource-parser reads them from the event's lines (comments skipped). */
+export interface SseEvent {
+  event: string;
+  id: string | undefined;
+  /** The data lines' values; undefined when the event has none. */
+  data: string[] | undefined;
+  retry: string | undefined;
+}
+
+/** The fields of one event, from its lines (no line breaks in them). */
+export function readEvent(lines: readonly string[]): SseEvent {
+  let event = '';
+  let id: string | undefined;
+  let data: string[] | undefined;
+  let retry: string | undefined;
+  for (const line of lines) {
+    if (line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') (data ??= []).push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id' && !value.includes('\0')) id = value;
+    else if (field === 'retry') retry = value;
+  }
+  return { event, id, data, retry };
+}
+
+/** The status push an event carries (a message event whose data is one), with the event's id and retry. */
+export function pushOf(event: SseEvent): { push: StreamPush; id: string | undefined; retry: string | undefined } | undefined {
+  if (event.data === undefined || (event.event !== '' && event.event !== 'message')) return undefined;
+  const push = asStreamPush(event.data.join('\n'));
+  return push && { push, id: event.id, retry: event.retry };
+}
+
+/**
+ * The ids of pushes taken out of a stream, handed on to the SDK: the last one, as an event of its own with an empty
+ * data line, before the next event handed on or at the end of a piece. An event without any data line is not
+ * dispatched at all (eventsource-parser), so the SDK would never see its id and could not resume after it; an empty
+ * one is dispatched, its id recorded, and skipped as having no data.
+ */
+export class PushIds {
+  private pending: string | undefined;
+
+  /** A push was taken out: the text to hand on for it now (only a retry field, which cannot wait). */
+  taken(id: string | undefined, retry: string | undefined): string {
+    if (id !== undefined) this.pending = id;
+    return retry === undefined ? '' : `${this.flush()}retry: ${retry}\n\n`;
+  }
+
+  /** The id event to hand on now, if a push's id has not been handed on yet. */
+  flush(): string {
+    if (this.pending === undefined) return '';
+    const out = `id: ${this.pending}\ndata:\n\n`;
+    this.pending = undefined;
     return out;
   }
 }

@@ -147,10 +147,12 @@ function watchGetStream(
     const isStream = response.ok && (response.headers.get('content-type') ?? '').includes('text/event-stream');
     settle(isStream ? 'open' : 'unsupported');
     if (!isStream || !response.body) return response;
-    // The pushes too: a megabyte statusMessage in a push is clipped in the worker; the status pushes are then taken
-    // out of the stream here and handed to the page (push-split.ts), the rest goes on to the SDK.
-    const source = ((await offloadEventStream(response)).response.body ?? response.body).getReader();
-    const splitter = onPush && new PushSplitter(onPush);
+    // The pushes too: the worker takes the status pushes out of the stream (a megabyte statusMessage
+    // clipped), and posts them here to hand to the page; the rest, with the pushes' ids, goes on to the SDK. Without
+    // the worker, they are taken out here (push-split.ts).
+    const offloaded = await offloadEventStream(response, onPush && ((pushes) => pushes.forEach(onPush)));
+    const source = (offloaded.response.body ?? response.body).getReader();
+    const splitter = onPush && !offloaded.splitsPushes ? new PushSplitter(onPush) : undefined;
     const decoder = new TextDecoder();
     const encoder = new TextEncoder();
     // What is left of a large chunk: a backlog of pushes (the page was busy, the server was not) is handed on in
@@ -187,7 +189,10 @@ function watchGetStream(
           for (;;) {
             const piece = await next(controller);
             if (!piece) return;
-            if (!splitter) return controller.enqueue(piece);
+            if (!splitter) {
+              controller.enqueue(piece);
+              return;
+            }
             const out = splitter.feed(decoder.decode(piece, { stream: true }));
             if (out) return controller.enqueue(encoder.encode(out));
           }
