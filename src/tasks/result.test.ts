@@ -23,6 +23,9 @@ describe('a result held as text', () => {
     expect(copy.raw).toBe(result.raw);
     expect(copy.raw).toEqual(value);
     expect(copy.parsed.kind).toBe('call-tool');
+    // The same reading, not a new one: the viewer under it is not drawn again when only the keep state changed.
+    expect(copy.parsed).toBe(result.parsed);
+    expect(withKeepState(copy, { keepError: 'quota' }).parsed).toBe(result.parsed);
   });
 
   it('a text that is not JSON fails to prepare, and can be tried again', async () => {
