@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CallToolResult, CreateMessageResult, ElicitResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { useSchemaCheck } from '../../components/use-schema-check';
 import type { ContentSlot, FetchedResult, InvalidBlock } from '../../tasks/result';
@@ -109,8 +110,21 @@ function CreateMessageView({ value }: { value: CreateMessageResult }) {
   );
 }
 
-/** The typed view of a result, chosen exhaustively by its validated kind. */
-export function ParsedView({ result, outputSchema }: { result: FetchedResult; outputSchema: unknown }) {
+interface ParsedViewProps {
+  result: FetchedResult;
+  outputSchema: unknown;
+}
+
+/**
+ * The typed view of a result, chosen exhaustively by its validated kind. Drawn again only for another reading of
+ * the result: a copy of the same result with another keep state (its local copy written) shares the reading, and a
+ * large result's view is not walked again for it.
+ */
+export const ParsedView = memo(TypedView, (a: ParsedViewProps, b: ParsedViewProps) => {
+  return a.outputSchema === b.outputSchema && a.result.parsed === b.result.parsed;
+});
+
+function TypedView({ result, outputSchema }: ParsedViewProps) {
   const parsed = result.parsed;
   switch (parsed.kind) {
     case 'no-result':
