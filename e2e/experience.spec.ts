@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { e2eOrigin } from '../playwright.config';
-import { linkTo, openConnected, runTool } from './helpers';
+import { linkTo, openConnected, runTool, selectTask } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
@@ -107,7 +107,7 @@ test.describe('a pleasure to use', () => {
       .filter({ hasText: 'fail_after' });
     // Something else is selected; the toast's action brings the failed task and its result. Selected before the toast
     // shows: a toast lasts 6 s, and on a busy machine the steps between could take longer.
-    await row(page, running).click();
+    await selectTask(page, running);
     await expect(row(page, running)).toHaveAttribute('aria-selected', 'true');
     await expect(toast).toContainText('failed', { timeout: 40_000 });
     await toast.getByRole('button', { name: 'Open result' }).click();

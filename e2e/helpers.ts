@@ -44,13 +44,28 @@ export async function runTool(page: Page, tool: string, fields: Record<string, s
     await run.getByLabel(label, { exact: false }).first().fill(value);
   }
   const tasks = page.getByRole('table', { name: 'Tasks' });
-  const before = new Set(await tasks.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id'))));
+  const drawn = () => tasks.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')));
+  const before = new Set(await drawn());
   await run.getByRole('button', { name: 'Run as task' }).click();
-  await expect.poll(() => tasks.locator('tbody tr').count()).toBeGreaterThan(before.size);
-  const ids = await tasks.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-task-id')));
-  const id = ids.find((x) => x && !before.has(x));
+  // A row not drawn before: the new task is the newest, so it is drawn at the top. Not a count: the table draws only
+  // the rows in view, so on a server with many tasks the count stays the same when one is added.
+  let id: string | null | undefined;
+  await expect.poll(async () => (id = (await drawn()).find((x) => x && !before.has(x)))).toBeTruthy();
   if (!id) throw new Error('No new task row appeared');
   return id;
+}
+
+/**
+ * Selects a task by clicking its row, again if the click selected another task. Rows are drawn by position, so when
+ * a task arrives at the top of the list (another test's, on the shared server) between finding the row and the
+ * click, every row moves down one and the click lands on the task that was above.
+ */
+export async function selectTask(page: Page, taskId: string): Promise<void> {
+  const row = page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
+  await expect(async () => {
+    await row.click();
+    await expect(row).toHaveAttribute('aria-selected', 'true', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** Fills the connection form's credentials: the bearer token, and each custom header in a row of its own. */

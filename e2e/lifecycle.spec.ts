@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { everythingPort } from '../playwright.config';
-import { answerReportQuestion, drawerRegion, linkTo, openConnected, openRunTool, resultShows, runTool } from './helpers';
+import { answerReportQuestion, drawerRegion, linkTo, openConnected, openRunTool, resultShows, runTool, selectTask } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -67,7 +67,7 @@ test.describe('task lifecycle', () => {
     await expect(rowOf(page, quick)).toHaveAttribute('data-status', 'completed');
     await expect(rowOf(page, slow)).toHaveAttribute('data-status', 'working');
 
-    await rowOf(page, quick).click();
+    await selectTask(page, quick);
     const timeline = page.getByRole('region', { name: 'Task details' }).getByRole('list', { name: 'Transitions' });
     // Every observed transition, in order: the steps, then the end.
     await expect(timeline).toContainText('Step 1 of 2');

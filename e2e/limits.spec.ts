@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { linkTo, runTool, selectTask } from './helpers';
 
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
@@ -26,7 +26,7 @@ test('kept results past the quota: the one used longest ago is deleted, the one 
 
   // On screen before it ends (it is kept, and room made, when it ends): it runs long enough to be selected first.
   const second = await runTool(page, 'countdown', { seconds: '10', steps: '2' });
-  await rowOf(page, second).click();
+  await selectTask(page, second);
   await expect(rowOf(page, second)).toHaveAttribute('aria-selected', 'true');
   await expect(rowOf(page, second)).toHaveAttribute('data-status', 'working');
   await expect(rowOf(page, second)).toHaveAttribute('data-status', 'completed', { timeout: 30_000 });

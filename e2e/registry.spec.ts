@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, rememberedStatus, runTool } from './helpers';
+import { linkTo, rememberedStatus, runTool, selectTask } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const table = (page: Page) => page.getByRole('table', { name: 'Tasks' });
@@ -125,11 +125,11 @@ test.describe('the task registry', () => {
     await expect.poll(() => rememberedStatus(page, running)).toBe('working');
 
     // No kept result: forgotten at once.
-    await rowOf(page, running).click();
+    await selectTask(page, running);
     await details(page).getByRole('button', { name: 'Forget task' }).click();
     await expect(rowOf(page, running)).toHaveCount(0);
     // A kept result: asked first, and deleted with it.
-    await rowOf(page, kept).click();
+    await selectTask(page, kept);
     const asked = page.waitForEvent('dialog').then(async (dialog) => {
       expect(dialog.message()).toContain('kept in this browser is deleted too');
       await dialog.accept();

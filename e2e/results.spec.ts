@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { drawerRegion, linkTo, openConnected, openRunTool, runTool } from './helpers';
+import { drawerRegion, linkTo, openConnected, openRunTool, runTool, selectTask } from './helpers';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -56,7 +56,7 @@ test.describe('results', () => {
     await page.reload();
     await expect(status(page)).toContainText('Connected');
     await expect(rowOf(page, taskId)).toContainText('kept');
-    await rowOf(page, taskId).click();
+    await selectTask(page, taskId);
     await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
     await expect(resultRegion(page)).toContainText('kept locally');
     // The new server process never heard of it.
@@ -91,7 +91,7 @@ test.describe('results', () => {
     await page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks').fill(small.slice(0, 8));
     await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
     await page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks').fill('');
-    await rowOf(page, big).click();
+    await selectTask(page, big);
     await result.getByRole('button', { name: 'Raw' }).click();
     await expect(result).toContainText('Showing the first', { timeout: 30_000 });
     await expect(result.getByRole('button', { name: 'Download JSON' })).toBeEnabled();
@@ -109,7 +109,7 @@ test.describe('results', () => {
     await expect(result).not.toContainText('keeping a local copy');
     await page.reload();
     await expect(status(page)).toContainText('Connected');
-    await rowOf(page, big).click();
+    await selectTask(page, big);
     await expect(result).toContainText('kept locally', { timeout: 30_000 });
     await expect(result).toContainText('CallToolResult');
     await result.getByRole('button', { name: 'Show content' }).click();

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { linkTo, runTool, selectTask } from './helpers';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const rowOf = (page: Page, taskId: string) => table(page).locator(`tr[data-task-id="${taskId}"]`);
@@ -90,7 +90,7 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
   test('Re-run fills Run tool in with the original arguments; an edited one starts a new task with it', async ({ page, demo }) => {
     await connect(page, demo.mcpUrl);
     const first = await runTool(page, 'countdown', { seconds: '1', steps: '3' });
-    await rowOf(page, first).click();
+    await selectTask(page, first);
     await expect(details(page)).toContainText(first);
     await details(page).getByRole('button', { name: 'Re-run' }).click();
 
@@ -130,7 +130,7 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     const taskId = await runTool(page, 'fail_after', { seconds: '0', reason });
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'failed');
     await page.reload();
-    await rowOf(page, taskId).click();
+    await selectTask(page, taskId);
     await details(page).getByRole('button', { name: 'Re-run' }).click();
     const run = page.getByRole('region', { name: 'Run tool' });
     await expect(run.getByLabel('reason', { exact: false }).first()).toHaveValue(reason);
@@ -142,7 +142,7 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     await connect(page, demo.mcpUrl);
     // One progress report, then silence for a minute: the page polls it at its pollInterval.
     const taskId = await runTool(page, 'long_job', { interval: '60' });
-    await rowOf(page, taskId).click();
+    await selectTask(page, taskId);
     const polls = details(page).getByRole('region', { name: 'Polls' });
     await expect(polls).toContainText('advertised 1.0 s');
     const count = async () => Number(/(\d+) tasks\/get/.exec(await polls.innerText())?.[1] ?? 0);

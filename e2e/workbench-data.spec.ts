@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { fillCredentials, linkTo, resultShows, runTool } from './helpers';
+import { fillCredentials, linkTo, resultShows, runTool, selectTask } from './helpers';
 
 const TOKEN = 'tok-session-export-4b1c77';
 const HEADER_VALUE = 'hdr-session-export-93aa';
@@ -35,7 +35,7 @@ test('search inside results, compare two results, export the session and open it
   await search.fill('');
   await expect(rowOf(page, one)).toBeVisible();
 
-  await rowOf(page, two).click();
+  await selectTask(page, two);
   await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Compare with…' }).click();
   const compare = page.getByRole('dialog', { name: 'Compare results' });
   await compare.getByLabel('Compare with').selectOption(one);
