@@ -73,7 +73,7 @@ export class PushSplitter {
       else this.lines.push(line);
     }
     this.partial = text.slice(at) + held;
-    return out + this.flushId();
+    return out + this.ids.flush();
   }
 
   /** One event ended (a blank line): the text to hand on for it. */
@@ -87,10 +87,6 @@ export class PushSplitter {
       return this.ids.taken(push.id, push.retry);
     }
     return `${this.ids.flush()}${lines.join('\n')}\n\n`;
-  }
-
-  private flushId(): string {
-    return this.ids.flush();
   }
 }
 
