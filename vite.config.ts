@@ -28,6 +28,37 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+const EARLY_CONNECT = 'src/early-connect.ts';
+
+/**
+ * src/early-connect.ts as a script of its own, first in index.html and `async`: it runs as soon as it has loaded,
+ * while the app's bundle is still on its way, and sends a linked server the `initialize` the app is about to send.
+ */
+function earlyConnect(): Plugin {
+  let building = false;
+  return {
+    name: 'taskdeck-early-connect',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      if (building)
+        this.emitFile({ type: 'chunk', id: fileURLToPath(new URL(`./${EARLY_CONNECT}`, import.meta.url)), name: 'early-connect' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(EARLY_CONNECT) === true,
+        );
+        const src = building ? chunk && `/${chunk.fileName}` : `/${EARLY_CONNECT}`;
+        if (src === undefined) throw new Error(`${EARLY_CONNECT} was not built`);
+        return html.replace('<title>', `<script type="module" async crossorigin src="${src}"></script>\n    <title>`);
+      },
+    },
+  };
+}
+
 /**
  * Every module the entry imports statically, in one chunk beside the entry. Left to itself the bundler cuts the
  * modules the page needs at once into a dozen or more small shared chunks (each lazily loaded piece shares a few of
@@ -58,7 +89,7 @@ function initialGraph(): { plugin: Plugin; has: (id: string) => boolean } {
 const initial = initialGraph();
 
 export default defineConfig({
-  plugins: [react(), zodJitless(), stylesheetFirst(), initial.plugin, precompress()],
+  plugins: [react(), zodJitless(), earlyConnect(), stylesheetFirst(), initial.plugin, precompress()],
   // Workers are bundled on their own: the offload worker builds the SDK's schemas too.
   worker: { plugins: () => [zodJitless()] },
   resolve: {

@@ -13,6 +13,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { CheckedElsewhere } from './checked-elsewhere';
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from './client-identity';
+import { withEarlyInitialize } from './early-initialize';
 import { ConnectionError, describeConnectError, httpStatusOf, isNetworkFailure, messageOf, parseServerUrl } from './errors';
 import { yieldToMain } from '../lib/yield-to-main';
 import { LoggingTransport } from './logging-transport';
@@ -89,11 +91,9 @@ export interface ConnectOptions {
   onUnauthorized?: (response: Response) => void;
 }
 
-const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
-
 function createClient(events: SessionEvents): Client {
   const client = new Client(CLIENT_INFO, {
-    capabilities: { tasks: { list: {}, cancel: {} }, elicitation: { form: {} } },
+    capabilities: CLIENT_CAPABILITIES,
     jsonSchemaValidator: new CheckedElsewhere(),
   });
   let elicitations = 0;
@@ -279,7 +279,8 @@ async function connectWith(kind: TransportKind, url: URL, options: ConnectOption
     };
     const watched = watchGetStream(
       () => checkAlive('The notification stream ended.'),
-      options.fetch ?? fetch,
+      // Straight to the server: the first request may already have been sent by the page's early script.
+      options.fetch ?? withEarlyInitialize(url, fetch),
       options.onUnauthorized,
       onPush,
     );

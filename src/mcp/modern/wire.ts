@@ -2,6 +2,7 @@
  * MCP 2026-07-28 with the tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663), as the wire carries it: the
  * per-request framing, the headers, and the reading of a task into the shape the rest of the page uses. Pure.
  */
+import { CLIENT_INFO } from '../client-identity';
 
 export const MODERN_VERSION = '2026-07-28';
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -10,8 +11,6 @@ const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
 const META_CLIENT = 'io.modelcontextprotocol/clientInfo';
 export const META_SERVER = 'io.modelcontextprotocol/serverInfo';
 export const META_SUBSCRIPTION = 'io.modelcontextprotocol/subscriptionId';
-
-const CLIENT_INFO = { name: 'taskdeck', title: 'Taskdeck', version: '0.1.0' };
 
 /** What every request declares: the version, the tasks extension and form elicitation, and who is asking. */
 export function requestMeta(): Record<string, unknown> {

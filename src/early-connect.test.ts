@@ -1,0 +1,41 @@
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { EARLY_INITIALIZE_PARAMS, earlyRequest } from './early-connect';
+import { CLIENT_CAPABILITIES, CLIENT_INFO } from './mcp/client-identity';
+
+describe('the early initialize request', () => {
+  it('is the request the app sends: its client info, capabilities and the SDK’s protocol version', () => {
+    expect(EARLY_INITIALIZE_PARAMS).toEqual({
+      protocolVersion: LATEST_PROTOCOL_VERSION,
+      capabilities: CLIENT_CAPABILITIES,
+      clientInfo: CLIENT_INFO,
+    });
+    const request = earlyRequest('?server=http%3A%2F%2F127.0.0.1%3A3000%2Fmcp');
+    expect(request?.url).toBe('http://127.0.0.1:3000/mcp');
+    expect(JSON.parse(request?.body ?? '{}')).toEqual({ method: 'initialize', params: EARLY_INITIALIZE_PARAMS, jsonrpc: '2.0', id: 0 });
+  });
+
+  it('is sent for a linked server reached over Streamable HTTP (Auto, or named), never for SSE, the bridge or stdio', () => {
+    const link = (transport?: string) =>
+      earlyRequest(
+        `?${new URLSearchParams({ server: 'https://example.test/mcp', ...(transport !== undefined && { transport }) }).toString()}`,
+      );
+    expect(link()?.url).toBe('https://example.test/mcp');
+    expect(link('auto')?.url).toBe('https://example.test/mcp');
+    expect(link('streamable-http')?.url).toBe('https://example.test/mcp');
+    // The app reads a transport it does not know as Auto.
+    expect(link('carrier-pigeon')?.url).toBe('https://example.test/mcp');
+    expect(link('sse')).toBeUndefined();
+    expect(link('bridge')).toBeUndefined();
+    expect(link('stdio')).toBeUndefined();
+  });
+
+  it('is not sent without a server, for an address that is not http(s), or for one with a user name or password', () => {
+    expect(earlyRequest('')).toBeUndefined();
+    expect(earlyRequest('?task=abc')).toBeUndefined();
+    expect(earlyRequest('?server=not%20a%20url')).toBeUndefined();
+    expect(earlyRequest('?server=stdio%3Aeverything')).toBeUndefined();
+    expect(earlyRequest('?server=javascript%3Aalert(1)')).toBeUndefined();
+    expect(earlyRequest('?server=http%3A%2F%2Fuser%3Apass%40127.0.0.1%3A3000%2Fmcp')).toBeUndefined();
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The early `initialize` (src/early-connect.ts) taken over by the app's first connection, against the real demo
+ * server over loopback. Every request is counted on its way out (the requests themselves are real).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServer, type RunningServer } from '../server/app';
+import { startEarlyInitialize } from './early-connect';
+import type { EarlyInitialize } from './mcp/early-initialize';
+import { connectToServer, type McpSession } from './mcp/session';
+
+interface Sent {
+  method: string;
+  rpc: string | undefined;
+  session: string | null;
+}
+
+let server: RunningServer;
+const sent: Sent[] = [];
+const realFetch = globalThis.fetch;
+/** The real fetch, noting each request. */
+const countingFetch: typeof fetch = (input, init) => {
+  let rpc: string | undefined;
+  try {
+    rpc = typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }).method : undefined;
+  } catch {
+    rpc = undefined;
+  }
+  sent.push({ method: (init?.method ?? 'GET').toUpperCase(), rpc, session: new Headers(init?.headers).get('mcp-session-id') });
+  return realFetch(input, init);
+};
+const initializes = () => sent.filter((s) => s.rpc === 'initialize').length;
+const deletes = () => sent.filter((s) => s.method === 'DELETE');
+
+const link = (url: string) => `?${new URLSearchParams({ server: url, transport: 'streamable-http' }).toString()}`;
+
+function connect(headers?: Record<string, string>): Promise<McpSession> {
+  return connectToServer({
+    url: server.mcpUrl,
+    transport: 'streamable-http',
+    generation: 1,
+    ...(headers && { headers }),
+    events: { taskPush: () => {}, elicitation: () => Promise.resolve({ action: 'decline' }), lost: () => {} },
+  });
+}
+
+/** The early script's work, as on a page opened from a link to `url`; `fetch` sends its requests. */
+function early(url: string, fetch: typeof globalThis.fetch = countingFetch): { early: EarlyInitialize; expire: () => void } {
+  let expire = () => {};
+  const started = startEarlyInitialize(link(url), fetch, (run) => (expire = run));
+  if (!started) throw new Error('no early request for this link');
+  vi.stubGlobal('window', { taskdeckEarlyInitialize: started });
+  vi.stubGlobal('fetch', countingFetch);
+  return { early: started, expire };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+}
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, host: '127.0.0.1', app: 'none', root: process.cwd(), allowOrigins: [] });
+});
+afterAll(async () => {
+  await server.close();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sent.length = 0;
+});
+
+describe('the early initialize, taken by the first connection', () => {
+  it('answers the app’s own initialize: the server is asked once, and the session works', async () => {
+    const { early: sentEarly } = early(server.mcpUrl);
+    const session = await connect();
+    try {
+      expect(sentEarly.taken).toBe(true);
+      expect(initializes()).toBe(1);
+      expect(session.serverInfo?.name).toBe('taskdeck-demo');
+      const tools = await session.client.listTools();
+      expect(tools.tools.length).toBeGreaterThan(0);
+      expect(deletes()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('is only taken once: a second connection asks for itself', async () => {
+    early(server.mcpUrl);
+    const first = await connect();
+    const second = await connect();
+    try {
+      expect(initializes()).toBe(2);
+      expect(second.serverInfo?.name).toBe('taskdeck-demo');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('is not used when the app sends headers of the user’s: the app asks itself, and the early session is ended', async () => {
+    const { early: sentEarly } = early(server.mcpUrl);
+    const earlySession = (await sentEarly.response).headers.get('mcp-session-id');
+    expect(earlySession).toBeTruthy();
+    const session = await connect({ 'X-Team': 'blue' });
+    try {
+      expect(initializes()).toBe(2);
+      await until(() => deletes().some((d) => d.session === earlySession));
+      expect(deletes().every((d) => d.session === earlySession)).toBe(true);
+      expect(await session.client.listTools()).toHaveProperty('tools');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('is not taken by a connection to another server, and is ended when nobody took it in time', async () => {
+    const other = await startServer({ port: 0, host: '127.0.0.1', app: 'none', root: process.cwd(), allowOrigins: [] });
+    try {
+      const { early: sentEarly, expire } = early(other.mcpUrl);
+      const earlySession = (await sentEarly.response).headers.get('mcp-session-id');
+      const session = await connect();
+      await session.close();
+      expect(sentEarly.taken).toBe(false);
+      expect(initializes()).toBe(2);
+      expect(deletes().filter((d) => d.session === earlySession)).toEqual([]);
+      expire();
+      await until(() => deletes().some((d) => d.session === earlySession));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('that failed to reach the server leaves the app to send its own request', async () => {
+    early(server.mcpUrl, () => Promise.reject(new TypeError('Failed to fetch')));
+    const session = await connect();
+    try {
+      expect(initializes()).toBe(1);
+      expect(session.serverInfo?.name).toBe('taskdeck-demo');
+    } finally {
+      await session.close();
+    }
+  });
+});

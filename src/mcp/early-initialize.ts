@@ -1,0 +1,95 @@
+/**
+ * The `initialize` request sent before the app's script has loaded (src/early-connect.ts, a small script of its own
+ * that index.html loads first). A page opened from a link to a Streamable HTTP server has that request on its way
+ * while the bundle downloads and compiles; the app's first connection to the server takes the answer instead of
+ * asking again, when it would have sent exactly the same request. Anything else (another address, another body,
+ * credentials or headers of the user's, a request the app never makes) gets the app's own request, and the early
+ * session is ended.
+ */
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** What the early script leaves on `window` for the app. */
+export interface EarlyInitialize {
+  /** The server, as `URL.href` writes it. */
+  readonly url: string;
+  /** The request's JSON text, as sent. */
+  readonly body: string;
+  /** The server's answer, body unread (the SDK reads it). */
+  readonly response: Promise<Response>;
+  /** Whether a connection has taken it; the early script ends a session nobody took within a while. */
+  taken: boolean;
+  /** Ends the early session (DELETE with its session id) and lets its answer go unread. */
+  drop: () => void;
+}
+
+declare global {
+  interface Window {
+    taskdeckEarlyInitialize?: EarlyInitialize;
+  }
+}
+
+/** Headers the SDK sets on every POST; any other (a token, the user's own headers) means another request. */
+const PLAIN_HEADERS = new Set(['content-type', 'accept']);
+
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function sameJson(a: string, b: string): boolean {
+  try {
+    return sortedJson(JSON.parse(a)) === sortedJson(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the app's request is the one the early script sent. */
+function isEarlyRequest(early: EarlyInitialize, input: string | URL | Request, init: RequestInit | undefined): boolean {
+  if (input instanceof Request || String(input) !== early.url) return false;
+  if ((init?.method ?? 'GET').toUpperCase() !== 'POST' || typeof init?.body !== 'string') return false;
+  for (const name of new Headers(init.headers).keys()) if (!PLAIN_HEADERS.has(name)) return false;
+  return sameJson(init.body, early.body);
+}
+
+/** The early answer, unless `signal` aborts first (the connect timed out, or was given up). */
+function unlessAborted(response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return response;
+  const reason = () => (signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
+  if (signal.aborted) return Promise.reject(reason());
+  return new Promise((resolve, reject) => {
+    const aborted = () => reject(reason());
+    signal.addEventListener('abort', aborted, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', aborted));
+  });
+}
+
+/**
+ * `base`, except that the first request of a connection to `url` is answered with the early script's answer when it
+ * is the same request. Only one connection takes it, the first to the same address; later ones get `base` as is.
+ */
+export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
+  const early = typeof window === 'undefined' ? undefined : window.taskdeckEarlyInitialize;
+  if (!early || early.taken || early.url !== url.href) return base;
+  early.taken = true;
+  let first = true;
+  return (input, init) => {
+    if (!first) return base(input, init);
+    first = false;
+    if (!isEarlyRequest(early, input, init)) {
+      early.drop();
+      return base(input, init);
+    }
+    // The same request, already answered or on its way. Had it failed to reach the server, the app's own request
+    // finds out why.
+    return unlessAborted(early.response, init?.signal).catch((error: unknown) => {
+      if (init?.signal?.aborted) throw error;
+      return base(input, init);
+    });
+  };
+}
