@@ -44,4 +44,44 @@ test.describe('cold start', () => {
     await expect(info).toContainText('notification stream open');
     await expect(status).not.toContainText('no notification stream');
   });
+
+  test('a linked server is asked to initialize while the app’s script loads, once: the app takes that answer', async ({ page, demo }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const initializes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.postData()?.includes('"method":"initialize"')) initializes.push(request.url());
+    });
+    const early = page.waitForRequest(
+      (request) => request.method() === 'POST' && request.postData()?.includes('"method":"initialize"') === true,
+    );
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'), { waitUntil: 'commit' });
+    // Sent with the app's script still held back.
+    expect((await early).url()).toBe(demo.mcpUrl);
+    release();
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+    await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as Window & { taskdeckEarlyInitialize?: { taken: boolean } }).taskdeckEarlyInitialize?.taken),
+    ).toBe(true);
+    expect(initializes).toEqual([demo.mcpUrl]);
+    await expect(await drawerRegion(page, 'Server info')).toContainText('Taskdeck demo server 0.1.0');
+  });
+
+  test('the connection status is drawn before the task list, in a first, smaller commit', async ({ page, demo }) => {
+    // Notes, at the first change to the page that brings the connection status, whether the task list came with it.
+    await page.addInitScript(`new MutationObserver((_, observer) => {
+      if (!document.querySelector('[role="status"][aria-label="Connection status"]')) return;
+      window.__tableWithStatus = document.querySelector('table[aria-label="Tasks"]') !== null;
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true })`);
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+    await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
+    expect(await page.evaluate(() => (window as Window & { __tableWithStatus?: boolean }).__tableWithStatus)).toBe(false);
+  });
 });

@@ -26,6 +26,7 @@ import { useSelectedStatus } from './use-selected-status';
 import { Drawer } from './Drawer';
 import { layoutStore, PANE_LIMITS } from './layout-store';
 import { RunToolOpener, RunToolSheet } from './RunToolSheet';
+import { useShellFirst } from './shell-first';
 import { Splitter } from '../components/Splitter';
 import { lazyNamed } from '../components/lazy-named';
 
@@ -85,6 +86,7 @@ export function App() {
   const sizes = useStore(layoutStore, (s) => s.sizes);
   const drawerOpen = useStore(layoutStore, (s) => s.drawerOpen);
   const processShown = useConnectionStore((s) => s.transport === 'stdio' && s.processEvents.length > 0);
+  const workbenchShown = useShellFirst();
   const shellSizes = {
     '--list-size': `${sizes.list}%`,
     '--details-size': `${sizes.details}%`,
@@ -114,7 +116,9 @@ export function App() {
         {viewingFile ? null : <RunToolOpener />}
         <ConnectionStatus />
       </div>
-      {viewingFile ? (
+      {!workbenchShown ? (
+        <p className="boot-note">Starting the dashboard…</p>
+      ) : viewingFile ? (
         <Suspense fallback={<p className="muted">Opening the session file…</p>}>
           <SessionFileView />
         </Suspense>
