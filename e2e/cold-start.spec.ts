@@ -45,7 +45,10 @@ test.describe('cold start', () => {
     await expect(status).not.toContainText('no notification stream');
   });
 
-  test('a linked server is asked to initialize while the app’s script loads, once: the app takes that answer', async ({ page, demo }) => {
+  test('a linked server is asked to initialize while the app’s script loads, once: the app takes that answer and the initialized notification', async ({
+    page,
+    demo,
+  }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
@@ -53,8 +56,11 @@ test.describe('cold start', () => {
       await route.continue();
     });
     const initializes: string[] = [];
+    const notified: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.postData()?.includes('"method":"initialize"')) initializes.push(request.url());
+      if (request.method() !== 'POST') return;
+      if (request.postData()?.includes('"method":"initialize"')) initializes.push(request.url());
+      if (request.postData()?.includes('"method":"notifications/initialized"')) notified.push(request.url());
     });
     const early = page.waitForRequest(
       (request) => request.method() === 'POST' && request.postData()?.includes('"method":"initialize"') === true,
@@ -69,6 +75,7 @@ test.describe('cold start', () => {
       await page.evaluate(() => (window as Window & { taskdeckEarlyInitialize?: { taken: boolean } }).taskdeckEarlyInitialize?.taken),
     ).toBe(true);
     expect(initializes).toEqual([demo.mcpUrl]);
+    expect(notified).toEqual([demo.mcpUrl]);
     await expect(await drawerRegion(page, 'Server info')).toContainText('Taskdeck demo server 0.1.0');
   });
 

@@ -1,6 +1,6 @@
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { EARLY_INITIALIZE_PARAMS, earlyRequest } from './early-connect';
+import { answeredVersion, EARLY_INITIALIZE_PARAMS, earlyRequest } from './early-connect';
 import { CLIENT_CAPABILITIES, CLIENT_INFO } from './mcp/client-identity';
 
 describe('the early initialize request', () => {
@@ -37,5 +37,37 @@ describe('the early initialize request', () => {
     expect(earlyRequest('?server=stdio%3Aeverything')).toBeUndefined();
     expect(earlyRequest('?server=javascript%3Aalert(1)')).toBeUndefined();
     expect(earlyRequest('?server=http%3A%2F%2Fuser%3Apass%40127.0.0.1%3A3000%2Fmcp')).toBeUndefined();
+  });
+});
+
+describe('the protocol version the answer names', () => {
+  const answer = (chunks: string[], type: string) =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': type } },
+    );
+  const result = JSON.stringify({ result: { protocolVersion: '2025-06-18', capabilities: {} }, jsonrpc: '2.0', id: 0 });
+
+  it('is read from a JSON answer, and from an event stream up to the answer, split across chunks', async () => {
+    expect(await answeredVersion(answer([result], 'application/json'))).toBe('2025-06-18');
+    const events = `id: a:1\ndata: \n\nevent: message\nid: a:2\ndata: ${result}\n\n`;
+    expect(await answeredVersion(answer([events.slice(0, 40), events.slice(40, 90), events.slice(90)], 'text/event-stream'))).toBe(
+      '2025-06-18',
+    );
+  });
+
+  it('is not found in an error, an answer to another request, or past the first 64 KB', async () => {
+    expect(
+      await answeredVersion(
+        answer([JSON.stringify({ error: { code: -32600, message: 'no' }, jsonrpc: '2.0', id: 0 })], 'application/json'),
+      ),
+    ).toBeUndefined();
+    expect(await answeredVersion(answer([`data: ${result.replace('"id":0', '"id":7')}\n\n`], 'text/event-stream'))).toBeUndefined();
+    expect(await answeredVersion(answer([`: ${'x'.repeat(70_000)}\n`, `data: ${result}\n\n`], 'text/event-stream'))).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
  * The first script of the page, loaded on its own before the app's bundle (vite.config.ts adds it to index.html).
  * A page opened from a link to a Streamable HTTP server sends that server the `initialize` request the app is about
  * to send, now, while the bundle is still downloading and compiling. The app takes the answer for its first
- * connection to the server when its own request is the same (src/mcp/early-initialize.ts). It imports nothing at run
+ * connection to the server when its own request is the same (src/mcp/early-initialize.ts). Once the answer is in, it
+ * sends the `notifications/initialized` that follows, which the app takes the same way. It imports nothing at run
  * time, so it stays a small file of its own.
  *
  * It sends what the app sends on its own: no credentials (the app adds those, and then asks again), nothing for the
@@ -37,6 +38,50 @@ export function earlyRequest(search: string): { url: string; body: string } | un
   return { url: url.href, body: JSON.stringify({ method: 'initialize', params: EARLY_INITIALIZE_PARAMS, jsonrpc: '2.0', id: 0 }) };
 }
 
+/** The headers the SDK sends with every POST. */
+const POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+/** How much of the answer is read for the protocol version it names. */
+const VERSION_READ_LIMIT = 64 * 1024;
+
+/** The protocol version in the JSON-RPC answer to request 0, if the text is that answer. */
+function versionIn(json: string): string | undefined {
+  try {
+    const message = JSON.parse(json) as { id?: unknown; result?: { protocolVersion?: unknown } };
+    const version = message.result?.protocolVersion;
+    return message.id === 0 && typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The protocol version the server answered with, read from `answer` (a copy: the app's SDK reads the original). An
+ * event stream is read up to the answer's event; either kind, at most 64 KB.
+ */
+export async function answeredVersion(answer: Response): Promise<string | undefined> {
+  const stream = (answer.headers.get('content-type') ?? '').includes('text/event-stream');
+  const reader = answer.body?.getReader();
+  if (!reader) return undefined;
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < VERSION_READ_LIMIT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (!stream) continue;
+      // Complete lines only: the last may still be arriving. (An answer split over several data lines is left to the app.)
+      for (const line of text.split('\n').slice(0, -1)) {
+        const version = line.startsWith('data:') ? versionIn(line.slice(5)) : undefined;
+        if (version !== undefined) return version;
+      }
+    }
+    return stream ? undefined : versionIn(text);
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+}
+
 /** Sends the request and leaves it for the app; `fetch` and the timer are parameters for the tests. */
 export function startEarlyInitialize(
   search: string,
@@ -45,19 +90,29 @@ export function startEarlyInitialize(
 ): EarlyInitialize | undefined {
   const request = earlyRequest(search);
   if (!request) return undefined;
-  const response = fetch(request.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: request.body,
-    // As the SDK asks: a redirect is its to follow (within the origin) or to report.
-    redirect: 'manual',
-  });
+  // As the SDK asks: a redirect is its to follow (within the origin) or to report.
+  const response = fetch(request.url, { method: 'POST', headers: POST_HEADERS, body: request.body, redirect: 'manual' });
   // Nobody may be waiting on it yet: a failure is the app's to find out, with its own request.
   response.catch(() => {});
   let dropped = false;
+  // Then the initialized notification, as the SDK sends it once it has the answer: with the session the answer
+  // named (if any) and the protocol version it chose.
+  const initialized = response.then(async (answer) => {
+    if (!answer.ok || dropped) return undefined;
+    const session = answer.headers.get('mcp-session-id');
+    const version = await answeredVersion(answer.clone());
+    if (version === undefined || dropped) return undefined;
+    const headers: Record<string, string> = { ...(session !== null && { 'mcp-session-id': session }), 'mcp-protocol-version': version };
+    const body = JSON.stringify({ method: 'notifications/initialized', jsonrpc: '2.0' });
+    const sent = fetch(request.url, { method: 'POST', headers: { ...headers, ...POST_HEADERS }, body, redirect: 'manual' });
+    sent.catch(() => {});
+    return { body, headers, response: sent };
+  });
+  initialized.catch(() => {});
   const early: EarlyInitialize = {
     ...request,
     response,
+    initialized,
     taken: false,
     drop: () => {
       if (dropped) return;

@@ -29,6 +29,7 @@ const countingFetch: typeof fetch = (input, init) => {
   return realFetch(input, init);
 };
 const initializes = () => sent.filter((s) => s.rpc === 'initialize').length;
+const initializeds = () => sent.filter((s) => s.rpc === 'notifications/initialized').length;
 const deletes = () => sent.filter((s) => s.method === 'DELETE');
 
 const link = (url: string) => `?${new URLSearchParams({ server: url, transport: 'streamable-http' }).toString()}`;
@@ -76,6 +77,11 @@ describe('the early initialize, taken by the first connection', () => {
     try {
       expect(sentEarly.taken).toBe(true);
       expect(initializes()).toBe(1);
+      // The initialized notification too: the early script sent it, with the session and version the answer named.
+      expect(initializeds()).toBe(1);
+      const notified = await sentEarly.initialized;
+      expect(notified?.headers).toEqual({ 'mcp-session-id': expect.any(String) as unknown, 'mcp-protocol-version': '2025-11-25' });
+      expect((await notified?.response)?.status).toBe(202);
       expect(session.serverInfo?.name).toBe('taskdeck-demo');
       const tools = await session.client.listTools();
       expect(tools.tools.length).toBeGreaterThan(0);
@@ -91,6 +97,7 @@ describe('the early initialize, taken by the first connection', () => {
     const second = await connect();
     try {
       expect(initializes()).toBe(2);
+      expect(initializeds()).toBe(2);
       expect(second.serverInfo?.name).toBe('taskdeck-demo');
     } finally {
       await first.close();

@@ -9,6 +9,13 @@
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** The `notifications/initialized` the early script sent after the answer, as sent. */
+export interface EarlyNotification {
+  readonly body: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly response: Promise<Response>;
+}
+
 /** What the early script leaves on `window` for the app. */
 export interface EarlyInitialize {
   /** The server, as `URL.href` writes it. */
@@ -17,6 +24,8 @@ export interface EarlyInitialize {
   readonly body: string;
   /** The server's answer, body unread (the SDK reads it). */
   readonly response: Promise<Response>;
+  /** The initialized notification, once the answer named the session and the protocol version; undefined if not sent. */
+  readonly initialized: Promise<EarlyNotification | undefined>;
   /** Whether a connection has taken it; the early script ends a session nobody took within a while. */
   taken: boolean;
   /** Ends the early session (DELETE with its session id) and lets its answer go unread. */
@@ -49,12 +58,20 @@ function sameJson(a: string, b: string): boolean {
   }
 }
 
-/** Whether the app's request is the one the early script sent. */
-function isEarlyRequest(early: EarlyInitialize, input: string | URL | Request, init: RequestInit | undefined): boolean {
-  if (input instanceof Request || String(input) !== early.url) return false;
+/** Whether the app's request is the one the early script sent: same address and body, and `headers` (others none). */
+function isSameRequest(
+  url: string,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): boolean {
+  if (input instanceof Request || String(input) !== url) return false;
   if ((init?.method ?? 'GET').toUpperCase() !== 'POST' || typeof init?.body !== 'string') return false;
-  for (const name of new Headers(init.headers).keys()) if (!PLAIN_HEADERS.has(name)) return false;
-  return sameJson(init.body, early.body);
+  const sent = new Headers(init.headers);
+  for (const [name, value] of sent) if (!PLAIN_HEADERS.has(name) && headers[name] !== value) return false;
+  if (Object.keys(headers).some((name) => !sent.has(name))) return false;
+  return sameJson(init.body, body);
 }
 
 /** The early answer, unless `signal` aborts first (the connect timed out, or was given up). */
@@ -69,27 +86,46 @@ function unlessAborted(response: Promise<Response>, signal: AbortSignal | null |
   });
 }
 
+/** The early answer to the request, or, if it could not be had, the answer to the app's own. */
+function earlyOr(
+  response: Promise<Response>,
+  base: Fetch,
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): Promise<Response> {
+  return unlessAborted(response, init?.signal).catch((error: unknown) => {
+    if (init?.signal?.aborted) throw error;
+    return base(input, init);
+  });
+}
+
 /**
- * `base`, except that the first request of a connection to `url` is answered with the early script's answer when it
- * is the same request. Only one connection takes it, the first to the same address; later ones get `base` as is.
+ * `base`, except that the first two requests of a connection to `url` (initialize, then the initialized notification)
+ * are answered with the early script's answers when they are the same requests. Only one connection takes them, the
+ * first to the same address; later ones get `base` as is.
  */
 export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
   const early = typeof window === 'undefined' ? undefined : window.taskdeckEarlyInitialize;
   if (!early || early.taken || early.url !== url.href) return base;
   early.taken = true;
-  let first = true;
-  return (input, init) => {
-    if (!first) return base(input, init);
-    first = false;
-    if (!isEarlyRequest(early, input, init)) {
-      early.drop();
-      return base(input, init);
+  let step: 'initialize' | 'initialized' | 'done' = 'initialize';
+  return async (input, init) => {
+    if (step === 'initialize') {
+      if (!isSameRequest(early.url, early.body, {}, input, init)) {
+        step = 'done';
+        early.drop();
+        return base(input, init);
+      }
+      step = 'initialized';
+      // The same request, already answered or on its way. Had it failed to reach the server, the app's own request
+      // finds out why.
+      return earlyOr(early.response, base, input, init);
     }
-    // The same request, already answered or on its way. Had it failed to reach the server, the app's own request
-    // finds out why.
-    return unlessAborted(early.response, init?.signal).catch((error: unknown) => {
-      if (init?.signal?.aborted) throw error;
-      return base(input, init);
-    });
+    if (step === 'initialized') {
+      step = 'done';
+      const sent = await early.initialized.catch(() => undefined);
+      if (sent && isSameRequest(early.url, sent.body, sent.headers, input, init)) return earlyOr(sent.response, base, input, init);
+    }
+    return base(input, init);
   };
 }
