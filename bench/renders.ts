@@ -19,7 +19,8 @@ const [tasks = 2000, rate = 1000, seconds = 10] = process.argv.slice(2).map(Numb
 /**
  * The hook React's renderer reports its commits to. A fiber took part in a commit when it is not the very object the
  * previous commit of its root held (an untouched subtree keeps its fibers); it rendered when it also did work
- * (PerformedWork, flag 1). A string, not a function: tsx would wrap inner functions in helpers the page lacks.
+ * (PerformedWork, flag 1). Tags: function, class, forwardRef, simple memo (a memo with a compare, 14, wraps a fiber of
+ * the component itself, counted on its own). A string, not a function: tsx would wrap inner functions in helpers the page lacks.
  */
 const HOOK = `
   window.__counting = false;
@@ -68,7 +69,7 @@ const HOOK = `
         const f = stack.pop();
         const touched = previous === undefined || seenAt.get(f) !== previous;
         seenAt.set(f, commit);
-        if (counting && touched && (f.flags & 1) && [0, 1, 11, 14, 15].includes(f.tag)) {
+        if (counting && touched && (f.flags & 1) && [0, 1, 11, 15].includes(f.tag)) {
           const name = nameOf(f);
           if (name) {
             window.__renders[name] = (window.__renders[name] || 0) + 1;
