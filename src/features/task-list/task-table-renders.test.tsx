@@ -3,8 +3,9 @@
 import { rendersOf, resetRenders } from '../../lib/render-counter';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TaskPushEvent } from '../../mcp/connection-store';
+import { bulkSelection } from '../../tasks/bulk-selection';
 import { applyPushes } from '../../tasks/cache-writes';
 import { mcpKeys } from '../../tasks/keys';
 import type { TaskStatus } from '../../tasks/status';
@@ -16,7 +17,10 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  bulkSelection.getState().checksCleared();
+});
 
 const url = 'http://127.0.0.1:1/mcp';
 const TASKS = 5;
@@ -45,7 +49,7 @@ function push(queryClient: QueryClient, n: number, status: TaskStatus, message: 
 }
 
 /** What draws the list apart from its rows: the parts that need not follow a push that changes no count. */
-const STILL = ['ViewSwitch', 'WatchTaskForm', 'TaskFilters', 'SelectShownCheckbox', 'TaskListEmpty', 'PagingFooter'];
+const STILL = ['ViewSwitch', 'WatchTaskForm', 'TaskFilters', 'SelectShownCheckbox', 'TaskListEmpty', 'PagingFooter', 'BulkBar'];
 
 describe('the task list under pushes', () => {
   it('draws again only the row whose task changed, and the filters only when a count changes', async () => {
@@ -63,6 +67,8 @@ describe('the task list under pushes', () => {
     );
     await screen.findByText('t0');
     expect(rendersOf('TaskRow').TaskRow).toBeGreaterThanOrEqual(TASKS);
+    // The bulk bar is loaded apart (and draws nothing until a task is ticked): once it has been drawn.
+    await vi.waitFor(() => expect(rendersOf('BulkBar').BulkBar).toBeGreaterThan(0));
 
     // A push that changes one task's message: one row is drawn again, and none of the rest of the list.
     resetRenders();
@@ -81,5 +87,26 @@ describe('the task list under pushes', () => {
     expect(rendersOf('TaskRow', 'TaskFilters')).toEqual({ TaskRow: 1, TaskFilters: 1 });
     expect(screen.getByRole('option', { name: 'completed (1)' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'working (4)' })).toBeTruthy();
+  });
+
+  it('gives the bulk bar the list while tasks are ticked, and it follows their pushes', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(
+      mcpKeys.tasks(url),
+      Array.from({ length: TASKS }, (_, i) => entry(TASKS - 1 - i)),
+    );
+    queryClient.setQueryData(mcpKeys.kept(url), []);
+    queryClient.setQueryData(mcpKeys.registry(url), 0);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <TaskTable serverUrl={url} session={null} />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('t0');
+    act(() => bulkSelection.getState().taskChecked(url, 't1', true));
+    const bar = await screen.findByRole('group', { name: 'Selected tasks' });
+    expect(bar.textContent).toContain('1 running · 0 ended');
+    push(queryClient, 1, 'completed', 'finished');
+    await vi.waitFor(() => expect(bar.textContent).toContain('0 running · 1 ended'));
   });
 });
