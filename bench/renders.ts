@@ -1,6 +1,6 @@
 /**
  * Which components render, and how often, during the update storm: `npx tsx bench/renders.ts [tasks] [rate] [seconds]`
- * (the bench's storm, 2,000 tasks at 1,000 pushes/s for 10 s, by default). Builds the app unminified (component names
+ * (the bench's storm, 2,000 tasks at 1,000 pushes/s for 10 s, by default; RENDERS_VIEW=timeline in the timeline view). Builds the app unminified (component names
  * kept) into a folder of its own, runs the storm in Chromium with a stand-in for React's devtools hook installed before
  * the app loads, and prints each component's renders per second of storm and per cache write of the task list.
  * A render counts a component function that ran in a commit (a fiber that took part in the render and did work),
@@ -97,9 +97,12 @@ try {
   await page.addInitScript(HOOK);
   await page.goto(server.dashboardUrl);
   await page.getByRole('status', { name: 'Connection status' }).getByText('Connected').waitFor();
+  // RENDERS_VIEW=timeline: the storm seen in the timeline view rather than the table.
+  if (process.env.RENDERS_VIEW === 'timeline')
+    await page.getByRole('radiogroup', { name: 'Task view' }).getByRole('radio', { name: 'Timeline' }).check();
   await runTool(page, 'bench_storm', { tasks: String(tasks), rate: String(rate), seconds: String(seconds) });
   // From the first storm task on screen to every storm task (and the storm itself) completed.
-  await page.locator('tr[data-task-id]').nth(Math.min(tasks, 20)).waitFor({ state: 'attached', timeout: 120_000 });
+  await page.locator('tr[data-task-id], li[data-task-id]').nth(Math.min(tasks, 20)).waitFor({ state: 'attached', timeout: 120_000 });
   await page.evaluate(() => {
     (window as unknown as { __counting: boolean }).__counting = true;
   });
