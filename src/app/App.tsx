@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
+import type { McpSession } from '../mcp/session';
 import { ConnectionForm, ConnectionStatus, ProcessLog, ServerInfo } from '../features/connection';
 import { LazyInputRequestPanel as InputRequestPanel } from '../features/input-request';
 import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
@@ -42,6 +43,19 @@ function SessionSync({ slot }: { slot: ServerSlot }) {
   return null;
 }
 
+/**
+ * The Input required region, told the selected task's status. Read here rather than in App: a change of that status
+ * (input_required, then working again, then completed) draws this region again, not the whole page.
+ */
+function SelectedInputRequests({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
+  const selectedStatus = useSelectedStatus(serverUrl, session);
+  return (
+    <Suspense fallback={null}>
+      <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
+    </Suspense>
+  );
+}
+
 function focusSoon(id: string) {
   requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(id)?.focus()));
 }
@@ -71,7 +85,6 @@ export function App() {
   useLinkedTask(session);
   useWarmMarkdown(session !== undefined);
   useEffect(() => startRegistrySync(queryClient), [queryClient]);
-  const selectedStatus = useSelectedStatus(serverUrl, session);
   const [helpOpen, setHelpOpen] = useState(false);
   const viewingFile = useStore(sessionViewStore, (s) => s.opened !== undefined);
   const openHelp = useCallback(() => setHelpOpen(true), []);
@@ -142,9 +155,7 @@ export function App() {
             <div className="pane pane-task" id="task-panes">
               <div className="pane-details">
                 <TaskDetails serverUrl={serverUrl} session={session} />
-                <Suspense fallback={null}>
-                  <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
-                </Suspense>
+                <SelectedInputRequests serverUrl={serverUrl} session={session} />
               </div>
               <Splitter
                 label="Resize Task details"

@@ -1,6 +1,7 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { Splitter } from '../components/Splitter';
+import { PanelShown } from '../components/panel-shown';
 import { DRAWER_TABS, layoutStore, PANE_LIMITS, type DrawerTab } from './layout-store';
 
 const tabId = (tab: DrawerTab) => `drawer-tab-${tab.toLowerCase().replace(/\s+/g, '-')}`;
@@ -9,7 +10,7 @@ const panelId = (tab: DrawerTab) => `${tabId(tab)}-panel`;
 /**
  * The bottom drawer, like a browser's developer tools: a row of tabs, and under it the chosen tab's panel, which can
  * be hidden (the tabs stay) and resized from its top edge. Every panel stays mounted, so a filter typed in the
- * protocol log survives a look at another tab. `panels` omits a tab that has nothing to show (Local process).
+ * protocol log survives a look at another tab; a hidden one is told so (PanelShown). `panels` omits a tab that has nothing to show (Local process).
  */
 export function Drawer({ panels }: { panels: Partial<Record<DrawerTab, ReactNode>> }) {
   const open = useStore(layoutStore, (s) => s.drawerOpen);
@@ -92,7 +93,8 @@ export function Drawer({ panels }: { panels: Partial<Record<DrawerTab, ReactNode
           className="drawer-panel"
           hidden={!open || tab !== active}
         >
-          {panels[tab]}
+          {/* A hidden panel stays mounted but stops following a storm of changes (panel-shown.ts). */}
+          <PanelShown.Provider value={open && tab === active}>{panels[tab]}</PanelShown.Provider>
         </div>
       ))}
     </div>

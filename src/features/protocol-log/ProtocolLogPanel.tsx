@@ -1,5 +1,6 @@
-import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, useSyncExternalStore } from 'react';
 import { Region } from '../../components/Region';
+import { usePanelShown } from '../../components/panel-shown';
 import { formatBytes } from '../../lib/time';
 import { useConnectionStore } from '../connection';
 import { MAX_ENTRY_CHARS, type LogEntry, type LogSnapshot, type ProtocolLog } from '../../mcp/protocol-log';
@@ -52,23 +53,31 @@ const Entry = memo(function Entry({ entry }: { entry: LogEntry }) {
   );
 });
 
-/** The log at most four times a second: a storm of messages must not re-render the panel every frame. */
+/**
+ * The log at most four times a second, and only while its panel is shown: a storm of messages must not re-render the
+ * panel every frame, nor a folded drawer draw a hundred new entries four times a second. Shown again, it draws the
+ * log as it is then.
+ */
 function useThrottledLog(protocolLog: ProtocolLog): LogSnapshot {
-  const [snapshot, setSnapshot] = useState(protocolLog.getSnapshot);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = protocolLog.subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        setSnapshot(protocolLog.getSnapshot());
-      }, 250);
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, [protocolLog]);
-  return snapshot;
+  const shown = usePanelShown();
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (!shown) return () => {};
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const off = protocolLog.subscribe(() => {
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          changed();
+        }, 250);
+      });
+      return () => {
+        off();
+        if (timer) clearTimeout(timer);
+      };
+    },
+    [protocolLog, shown],
+  );
+  return useSyncExternalStore(subscribe, protocolLog.getSnapshot);
 }
 
 /** Every JSON-RPC message in and out, newest last, filterable, bounded. */

@@ -1,6 +1,6 @@
-import { useStore } from 'zustand';
 import { memo, useState } from 'react';
 import { Region } from '../../components/Region';
+import { useShownStore } from '../../components/panel-shown';
 import { dialectOf, EMPTY_BEHAVIOUR, type Dialect, type Warning } from '../../tasks/behaviour';
 import { behaviourStore } from '../../tasks/behaviour-store';
 
@@ -57,7 +57,8 @@ function WarningList({ warnings }: { warnings: readonly Warning[] }) {
 
 /** What the connected server was seen to do, and the protocol violations it committed. */
 export function ServerBehaviourPanel({ serverUrl }: { serverUrl: string }) {
-  const state = useStore(behaviourStore, (s) => s.byServer[serverUrl]) ?? EMPTY_BEHAVIOUR;
+  // Followed while its panel is shown: every frame of pushes counts them, and a folded drawer need not redraw that.
+  const state = useShownStore(behaviourStore, (s) => s.byServer[serverUrl]) ?? EMPTY_BEHAVIOUR;
   const early = state.earlyResult;
   return (
     <Region title="Server behaviour" className="server-behaviour">

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { StatusBadge } from '../task-status';
 import { LongMessage } from '../../components/LongMessage';
 import { formatDuration } from '../../lib/time';
@@ -48,26 +49,44 @@ function StatusStrip({ history, now }: { history: readonly Transition[]; now: nu
 
 /** A transition's message is cut shorter than the task's own: the timeline lists many. */
 const TIMELINE_SHOWN = 300;
+
+/**
+ * The task's statuses over time: the strip, which grows with the clock, and the list of transitions, which does not
+ * (each is placed from the first): the list is drawn again only for another history, not at every tick of the clock.
+ */
 export function TaskTimeline({ history, now }: { history: readonly Transition[]; now: number }) {
-  const start = history[0]?.at ?? now;
   return (
     <div className="timeline">
       <h3>Timeline</h3>
       <StatusStrip history={history} now={now} />
-      <ol className="timeline-list" aria-label="Transitions">
-        {history.map((t, i) => (
-          <li key={i}>
-            <span className="mono muted" title={new Date(t.at).toLocaleString()}>
-              +{formatDuration(Math.max(0, t.at - start))}
-            </span>
-            <StatusBadge status={t.status} />
-            <span className="timeline-message">
-              {t.statusMessage === undefined ? '' : <LongMessage text={t.statusMessage} limit={TIMELINE_SHOWN} />}
-            </span>
-            <span className="muted source">{SOURCE[t.source]}</span>
-          </li>
-        ))}
-      </ol>
+      <TransitionList history={history} />
     </div>
   );
 }
+
+const TransitionList = memo(function TransitionList({ history }: { history: readonly Transition[] }) {
+  const start = history[0]?.at ?? 0;
+  return (
+    <ol className="timeline-list" aria-label="Transitions">
+      {history.map((t, i) => (
+        <TransitionItem key={i} transition={t} start={start} />
+      ))}
+    </ol>
+  );
+});
+
+/** One transition; a history that grows by one draws only the new one (its entries are kept as they were). */
+const TransitionItem = memo(function TransitionItem({ transition: t, start }: { transition: Transition; start: number }) {
+  return (
+    <li>
+      <span className="mono muted" title={new Date(t.at).toLocaleString()}>
+        +{formatDuration(Math.max(0, t.at - start))}
+      </span>
+      <StatusBadge status={t.status} />
+      <span className="timeline-message">
+        {t.statusMessage === undefined ? '' : <LongMessage text={t.statusMessage} limit={TIMELINE_SHOWN} />}
+      </span>
+      <span className="muted source">{SOURCE[t.source]}</span>
+    </li>
+  );
+});

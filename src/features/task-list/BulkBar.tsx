@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import type { McpSession } from '../../mcp/session';
 import { bulkPlan, cancelTicked, describeOutcome, forgetTicked, refetchTicked, tickedEntries, type BulkOutcome } from '../../tasks/bulk';
@@ -25,8 +25,11 @@ export interface BulkBarProps {
   now: number;
 }
 
-/** The bar over the list while tasks are ticked: how many, and what can be done to them at once. */
-export function BulkBar({ serverUrl, session, entries, keptIds, now }: BulkBarProps) {
+/**
+ * The bar over the list while tasks are ticked: how many, and what can be done to them at once. Memoised: the list
+ * passes it the tasks (and the time) only while some are ticked, so it is not drawn at every write of the list.
+ */
+export const BulkBar = memo(function BulkBar({ serverUrl, session, entries, keptIds, now }: BulkBarProps) {
   const queryClient = useQueryClient();
   const checked = useStore(bulkSelection, (s) => checkedFor(s, serverUrl));
   const ticked = useMemo(() => tickedEntries(entries, checked), [entries, checked]);
@@ -111,7 +114,7 @@ export function BulkBar({ serverUrl, session, entries, keptIds, now }: BulkBarPr
       <BulkReport report={report} onDismiss={() => setReport(undefined)} />
     </div>
   );
-}
+});
 
 function BulkReport({ report, onDismiss }: { report: Report | undefined; onDismiss: () => void }) {
   if (!report) return <p role="status" className="bulk-report" />;

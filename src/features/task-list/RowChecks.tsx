@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { memo, useEffect, useRef, type ChangeEvent } from 'react';
 import type { TaskEntry } from '../../tasks/task-cache';
 
 /** Whether a change came from a click (or Space) with Shift held: a range tick. */
@@ -28,25 +28,30 @@ export function RowCheckbox({
   );
 }
 
+type ShownTicks = 'none' | 'some' | 'all';
+
+/** How many of the shown tasks are ticked. Looks over them only while something is ticked: an idle list pays nothing. */
+export function shownTicks(shown: readonly TaskEntry[], checked: ReadonlySet<string>): ShownTicks {
+  if (checked.size === 0 || shown.length === 0) return 'none';
+  const ticked = shown.reduce((n, e) => (checked.has(e.task.taskId) ? n + 1 : n), 0);
+  return ticked === 0 ? 'none' : ticked === shown.length ? 'all' : 'some';
+}
+
 /**
- * The header's "select all shown": ticked when every shown task is, mixed when some are. Looks over the shown tasks
- * only while something is ticked, so an idle list pays nothing for it.
+ * The header's "select all shown": ticked when every shown task is, mixed when some are. Takes the state, not the
+ * shown tasks: a write of the list that changes neither leaves it alone.
  */
-export function SelectShownCheckbox({
-  shown,
-  checked,
+export const SelectShownCheckbox = memo(function SelectShownCheckbox({
+  state,
+  empty,
   onChange,
 }: {
-  shown: readonly TaskEntry[];
-  checked: ReadonlySet<string>;
+  state: ShownTicks;
+  /** Nothing is shown. */
+  empty: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const ref = useRef<HTMLInputElement>(null);
-  let state: 'none' | 'some' | 'all' = 'none';
-  if (checked.size > 0 && shown.length > 0) {
-    const ticked = shown.reduce((n, e) => (checked.has(e.task.taskId) ? n + 1 : n), 0);
-    state = ticked === 0 ? 'none' : ticked === shown.length ? 'all' : 'some';
-  }
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = state === 'some';
   }, [state]);
@@ -56,8 +61,8 @@ export function SelectShownCheckbox({
       type="checkbox"
       aria-label="Select all shown tasks"
       checked={state === 'all'}
-      disabled={shown.length === 0}
+      disabled={empty}
       onChange={() => onChange(state !== 'all')}
     />
   );
-}
+});

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import type { TaskPaging } from './use-task-paging';
 
 /** What the table shows when it has no rows: loading, no tasks yet, not connected, or nothing matching. */
-export function TaskListEmpty({
+export const TaskListEmpty = memo(function TaskListEmpty({
   known,
   shown,
   fetching,
@@ -33,10 +34,10 @@ export function TaskListEmpty({
       </span>
     </div>
   );
-}
+});
 
 /** Background listing progress, the "Load more tasks" button and a paging error. */
-export function PagingFooter({ paging, known }: { paging: TaskPaging; known: number }) {
+export const PagingFooter = memo(function PagingFooter({ paging, known }: { paging: TaskPaging; known: number }) {
   const { hasMore, autoList, loadingPage, pageError, loadMore } = paging;
   if (!hasMore && !pageError) return null;
   return (
@@ -53,4 +54,4 @@ export function PagingFooter({ paging, known }: { paging: TaskPaging; known: num
       {pageError ? <span className="error-text">{pageError}</span> : null}
     </div>
   );
-}
+});

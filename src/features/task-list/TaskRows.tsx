@@ -8,7 +8,7 @@ import { bulkSelection, checkedFor } from '../../tasks/bulk-selection';
 import type { DisplayStatus } from '../../tasks/status';
 import { displayStatus, isFromEarlierSession, type TaskEntry } from '../../tasks/task-cache';
 import { StatusBadge, useTaskRows } from '../task-status';
-import { RowCheckbox, SelectShownCheckbox } from './RowChecks';
+import { RowCheckbox, SelectShownCheckbox, shownTicks } from './RowChecks';
 import { ResultMatchMark } from './ResultMatchMark';
 
 /** Fixed row height, so the virtualizer can place rows without measuring them. */
@@ -41,6 +41,15 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
       bulkSelection
         .getState()
         .taskChecked(serverUrl, taskId, value, range ? { shownIds: shownRef.current.map((e) => e.task.taskId) } : undefined),
+    [serverUrl],
+  );
+  const onCheckShown = useCallback(
+    (value: boolean) =>
+      bulkSelection.getState().shownChecked(
+        serverUrl,
+        shownRef.current.map((e) => e.task.taskId),
+        value,
+      ),
     [serverUrl],
   );
   // Only the rows in view (plus a margin) are in the DOM; a keyboard move scrolls its task into view and focuses it.
@@ -77,17 +86,7 @@ export function TaskRows({ serverUrl, entries, total, now, hasMore, onNearEnd, k
         <thead>
           <tr>
             <th scope="col" className="check">
-              <SelectShownCheckbox
-                shown={entries}
-                checked={checked}
-                onChange={(value) =>
-                  bulkSelection.getState().shownChecked(
-                    serverUrl,
-                    entries.map((e) => e.task.taskId),
-                    value,
-                  )
-                }
-              />
+              <SelectShownCheckbox state={shownTicks(entries, checked)} empty={entries.length === 0} onChange={onCheckShown} />
             </th>
             <th scope="col">Status</th>
             <th scope="col">Task ID</th>

@@ -5,12 +5,14 @@ import { Region } from '../../components/Region';
 import { useNow } from '../../components/use-now';
 import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
+import { bulkSelection, checkedFor } from '../../tasks/bulk-selection';
 import { filterStore } from '../../tasks/filter-store';
 import { countByStatus, visibleTasks } from '../../tasks/filtering';
 import { keptQueryOptions } from '../../tasks/kept-query';
 import { liveStore } from '../../tasks/live-store';
 import { tasksQueryOptions } from '../../tasks/queries';
 import { registryQueryOptions } from '../../tasks/registry-query';
+import type { TaskEntry } from '../../tasks/task-cache';
 import { viewStore } from '../../tasks/view-store';
 import { PagingFooter, TaskListEmpty } from './TaskListStates';
 import { TaskFilters } from './TaskFilters';
@@ -24,6 +26,8 @@ import { lazyNamed } from '../../components/lazy-named';
 /** Loaded after the first paint: the chart when the timeline is shown, the bulk bar once it may be needed. */
 const TimelineChart = lazyNamed(() => import('../task-timeline'), 'TimelineChart');
 const BulkBar = lazyNamed(() => import('./BulkBar'), 'BulkBar');
+/** What the bulk bar is given while nothing is ticked: it then shows no task, only the report of its last action. */
+const NOTHING_TICKED: readonly TaskEntry[] = [];
 
 export function TaskTable({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
@@ -47,6 +51,9 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
   // Tasks started or watched here come back with their last known state, whether or not the server lists tasks.
   useQuery(registryQueryOptions(queryClient, serverUrl));
   const view = useStore(viewStore, (s) => s.view);
+  // The bulk bar needs the list and the time only while tasks are ticked: otherwise it would be drawn again at every
+  // write of the list (each frame of a storm) to show nothing.
+  const anyTicked = useStore(bulkSelection, (s) => checkedFor(s, serverUrl).size > 0);
 
   const refresh = session?.capabilities.tasks?.list ? (
     <button
@@ -73,7 +80,13 @@ export function TaskTable({ serverUrl, session }: { serverUrl: string; session: 
       <WatchTaskForm serverUrl={serverUrl} session={session} />
       <TaskFilters counts={counts} partial={hasMore} />
       <Suspense fallback={null}>
-        <BulkBar serverUrl={serverUrl} session={session} entries={entries} keptIds={keptIds} now={now} />
+        <BulkBar
+          serverUrl={serverUrl}
+          session={session}
+          entries={anyTicked ? entries : NOTHING_TICKED}
+          keptIds={keptIds}
+          now={anyTicked ? now : 0}
+        />
       </Suspense>
       {paused ? <p className="warning-text">Live updates paused: pushes are held and nothing is polled.</p> : null}
       {tasks.isError ? <p className="error-text">Could not list tasks: {describeRequestError(tasks.error, 'tasks/list')}</p> : null}

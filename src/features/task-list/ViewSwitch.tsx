@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { viewStore, type TaskView } from '../../tasks/view-store';
 
 const VIEWS: ReadonlyArray<[TaskView, string]> = [
@@ -7,8 +7,11 @@ const VIEWS: ReadonlyArray<[TaskView, string]> = [
   ['timeline', 'Timeline'],
 ];
 
-/** Table or timeline: a radio group, so arrow keys move between the two and the choice is announced. */
-export function ViewSwitch() {
+/**
+ * Table or timeline: a radio group, so arrow keys move between the two and the choice is announced. Memoised: the
+ * list's region re-renders at every write of the list, this only for its own store.
+ */
+export const ViewSwitch = memo(function ViewSwitch() {
   const view = useStore(viewStore, (s) => s.view);
   const viewChosen = useStore(viewStore, (s) => s.viewChosen);
   const name = useId();
@@ -22,4 +25,4 @@ export function ViewSwitch() {
       ))}
     </div>
   );
-}
+});

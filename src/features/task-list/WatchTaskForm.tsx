@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { McpSession } from '../../mcp/session';
 import { getTask } from '../../tasks/api';
@@ -9,9 +9,10 @@ import { watchStatus, watchTask } from '../../tasks/watch-task';
 /**
  * Task ID + Watch task: adds a task the page does not list (started by another client, or on a server without
  * tasks/list) by asking the server for it. Also where a failed watch (or deep-linked task) and a registry that
- * cannot store are reported.
+ * cannot store are reported. Memoised: the list above it re-renders at every write of the list, this form only for
+ * its own state.
  */
-export function WatchTaskForm({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
+export const WatchTaskForm = memo(function WatchTaskForm({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const queryClient = useQueryClient();
   const [taskId, setTaskId] = useState('');
   const watched = useStore(watchStatus, (s) => (s.serverUrl === serverUrl ? s : undefined));
@@ -69,4 +70,4 @@ export function WatchTaskForm({ serverUrl, session }: { serverUrl: string; sessi
       ) : null}
     </>
   );
-}
+});

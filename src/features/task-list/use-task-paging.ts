@@ -1,5 +1,5 @@
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
 import { mcpKeys } from '../../tasks/keys';
@@ -57,5 +57,9 @@ export function useTaskPaging(serverUrl: string, session: McpSession | null, kno
     if (autoList && !loadingPage) loadMore();
   }, [autoList, loadingPage, loadMore]);
   const clearError = useCallback(() => setPageError(undefined), []);
-  return { hasMore, autoList, loadingPage, pageError, loadMore, clearError };
+  // The same object while nothing in it changes: the footer that shows it is not drawn again at every list write.
+  return useMemo(
+    () => ({ hasMore, autoList, loadingPage, pageError, loadMore, clearError }),
+    [hasMore, autoList, loadingPage, pageError, loadMore, clearError],
+  );
 }

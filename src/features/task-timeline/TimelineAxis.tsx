@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import type { Tick } from './timeline-layout';
 
 /** The time axis: round ticks since the earliest task started, and a "now" mark while tasks run. */
-export function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; start: number; live: boolean }) {
+export const TimelineAxis = memo(function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; start: number; live: boolean }) {
   return (
     <div className="tl-chart-axis" aria-hidden="true">
       <span className="tl-chart-origin">since {new Date(start).toLocaleTimeString()}</span>
@@ -15,10 +16,10 @@ export function TimelineAxis({ ticks, start, live }: { ticks: readonly Tick[]; s
       </span>
     </div>
   );
-}
+});
 
 /** Faint vertical lines under the bars, one per tick. */
-export function TimelineGrid({ ticks }: { ticks: readonly Tick[] }) {
+export const TimelineGrid = memo(function TimelineGrid({ ticks }: { ticks: readonly Tick[] }) {
   return (
     <div className="tl-chart-grid" aria-hidden="true">
       <span className="tl-chart-track">
@@ -28,4 +29,4 @@ export function TimelineGrid({ ticks }: { ticks: readonly Tick[] }) {
       </span>
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { useCallback, useMemo, type KeyboardEvent } from 'react';
+import { memo, useCallback, useMemo, type KeyboardEvent } from 'react';
 import { selectionStore } from '../../tasks/selection-store';
 import { STATUS_ICONS, STATUS_LABELS } from '../../tasks/status';
 import { displayStatus, type TaskEntry } from '../../tasks/task-cache';
@@ -32,7 +32,10 @@ export function TimelineChart({ entries, total, now, connected, hasMore, onNearE
   const taskSelected = useStore(selectionStore, (s) => s.taskSelected);
   const [figure, width] = useWidth<HTMLElement>(LABEL_WIDTH + END_ROOM + 600);
   const statuses = useMemo(() => entries.map((e) => displayStatus(e, now)), [entries, now]);
-  const domain = useMemo(() => timeDomain(entries, now), [entries, now]);
+  // The same object while its ends are the same: every row is drawn against it, and a write of the list (each frame of
+  // a storm) mostly leaves the ends where they were; a new object each time drew every row in view again.
+  const span = useMemo(() => timeDomain(entries, now), [entries, now]);
+  const domain = useMemo(() => ({ start: span.start, end: span.end }), [span.start, span.end]);
   const live = statuses.some((s) => s === 'working' || s === 'input_required');
   // While tasks run, the right end is "now": a tick crowding that label would be unreadable.
   const ticks = useMemo(() => {
@@ -129,7 +132,7 @@ function TimelineEmpty({ text }: { text: string }) {
   );
 }
 
-function TimelineLegend() {
+const TimelineLegend = memo(function TimelineLegend() {
   return (
     <figcaption className="tl-chart-legend">
       <span>
@@ -152,4 +155,4 @@ function TimelineLegend() {
       ))}
     </figcaption>
   );
-}
+});
