@@ -48,24 +48,30 @@ function push(queryClient: QueryClient, n: number, status: TaskStatus, message: 
   // The query cache tells its observers a tick later; the test waits for what is drawn.
 }
 
+/** The task list of TASKS working tasks, drawn; its query client, for pushes. */
+async function drawList(): Promise<QueryClient> {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(
+    mcpKeys.tasks(url),
+    Array.from({ length: TASKS }, (_, i) => entry(TASKS - 1 - i)),
+  );
+  queryClient.setQueryData(mcpKeys.kept(url), []);
+  queryClient.setQueryData(mcpKeys.registry(url), 0);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <TaskTable serverUrl={url} session={null} />
+    </QueryClientProvider>,
+  );
+  await screen.findByText('t0');
+  return queryClient;
+}
+
 /** What draws the list apart from its rows: the parts that need not follow a push that changes no count. */
 const STILL = ['ViewSwitch', 'WatchTaskForm', 'TaskFilters', 'SelectShownCheckbox', 'TaskListEmpty', 'PagingFooter', 'BulkBar'];
 
 describe('the task list under pushes', () => {
   it('draws again only the row whose task changed, and the filters only when a count changes', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(
-      mcpKeys.tasks(url),
-      Array.from({ length: TASKS }, (_, i) => entry(TASKS - 1 - i)),
-    );
-    queryClient.setQueryData(mcpKeys.kept(url), []);
-    queryClient.setQueryData(mcpKeys.registry(url), 0);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <TaskTable serverUrl={url} session={null} />
-      </QueryClientProvider>,
-    );
-    await screen.findByText('t0');
+    const queryClient = await drawList();
     expect(rendersOf('TaskRow').TaskRow).toBeGreaterThanOrEqual(TASKS);
     // The bulk bar is loaded apart (and draws nothing until a task is ticked): once it has been drawn.
     await vi.waitFor(() => expect(rendersOf('BulkBar').BulkBar).toBeGreaterThan(0));
@@ -90,19 +96,7 @@ describe('the task list under pushes', () => {
   });
 
   it('gives the bulk bar the list while tasks are ticked, and it follows their pushes', async () => {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(
-      mcpKeys.tasks(url),
-      Array.from({ length: TASKS }, (_, i) => entry(TASKS - 1 - i)),
-    );
-    queryClient.setQueryData(mcpKeys.kept(url), []);
-    queryClient.setQueryData(mcpKeys.registry(url), 0);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <TaskTable serverUrl={url} session={null} />
-      </QueryClientProvider>,
-    );
-    await screen.findByText('t0');
+    const queryClient = await drawList();
     act(() => bulkSelection.getState().taskChecked(url, 't1', true));
     const bar = await screen.findByRole('group', { name: 'Selected tasks' });
     expect(bar.textContent).toContain('1 running · 0 ended');
