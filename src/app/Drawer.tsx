@@ -10,7 +10,8 @@ const panelId = (tab: DrawerTab) => `${tabId(tab)}-panel`;
 /**
  * The bottom drawer, like a browser's developer tools: a row of tabs, and under it the chosen tab's panel, which can
  * be hidden (the tabs stay) and resized from its top edge. Every panel stays mounted, so a filter typed in the
- * protocol log survives a look at another tab; a hidden one is told so (PanelShown). `panels` omits a tab that has nothing to show (Local process).
+ * protocol log survives a look at another tab; a hidden one is told so (PanelShown). `panels` omits a tab that has
+ * nothing to show (Local process).
  */
 export function Drawer({ panels }: { panels: Partial<Record<DrawerTab, ReactNode>> }) {
   const open = useStore(layoutStore, (s) => s.drawerOpen);
