@@ -10,7 +10,7 @@
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** The `notifications/initialized` the early script sent after the answer, as sent. */
-export interface EarlyNotification {
+interface EarlyNotification {
   readonly body: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly response: Promise<Response>;
