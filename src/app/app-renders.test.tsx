@@ -2,7 +2,7 @@
 // First: React looks for the hook the counter stands in for when react-dom loads.
 import { rendersOf, resetRenders } from '../lib/render-counter';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverIdentity } from '../mcp/errors';
 import { activeConnection } from '../mcp/servers-store';
 import { applyPushes } from '../tasks/cache-writes';
@@ -11,6 +11,13 @@ import { selectionStore } from '../tasks/selection-store';
 import type { TaskStatus } from '../tasks/status';
 import { App } from './App';
 import { createQueryClient, Providers } from './providers';
+
+// The details' clock stands still: a tick (each second) draws them again, and one landing between the push and the
+// count would be counted as the push's.
+vi.mock('../components/use-now', () => {
+  const now = Date.now();
+  return { useNow: () => now };
+});
 
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });

@@ -12,6 +12,13 @@ import type { TaskStatus } from '../../tasks/status';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { TaskTable } from './TaskTable';
 
+// The list's clock stands still: a tick (each second) draws the table and its rows again, and one landing between a
+// push and the count would be counted as the push's.
+vi.mock('../../components/use-now', () => {
+  const now = Date.now();
+  return { useNow: () => now };
+});
+
 // jsdom lays nothing out: give the scrolling box a size so the virtualizer draws rows.
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
