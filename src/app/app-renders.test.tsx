@@ -11,6 +11,7 @@ import { selectionStore } from '../tasks/selection-store';
 import type { TaskStatus } from '../tasks/status';
 import { App } from './App';
 import { createQueryClient, Providers } from './providers';
+import { giveBoxesASize } from '../lib/jsdom-boxes';
 
 // The details' clock stands still: a tick (each second) draws them again, and one landing between the push and the
 // count would be counted as the push's.
@@ -19,10 +20,8 @@ vi.mock('../components/use-now', () => {
   return { useNow: () => now };
 });
 
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
-});
+// jsdom lays nothing out: the virtualized list needs a box to draw its rows in.
+beforeAll(giveBoxesASize);
 afterEach(cleanup);
 
 function task(status: TaskStatus) {

@@ -11,6 +11,7 @@ import { mcpKeys } from '../../tasks/keys';
 import type { TaskStatus } from '../../tasks/status';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { TaskTable } from './TaskTable';
+import { giveBoxesASize } from '../../lib/jsdom-boxes';
 
 // The list's clock stands still: a tick (each second) draws the table and its rows again, and one landing between a
 // push and the count would be counted as the push's.
@@ -19,11 +20,8 @@ vi.mock('../../components/use-now', () => {
   return { useNow: () => now };
 });
 
-// jsdom lays nothing out: give the scrolling box a size so the virtualizer draws rows.
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
-});
+// jsdom lays nothing out: the virtualized list needs a box to draw its rows in.
+beforeAll(giveBoxesASize);
 afterEach(() => {
   cleanup();
   bulkSelection.getState().checksCleared();

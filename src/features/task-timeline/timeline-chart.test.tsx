@@ -7,6 +7,7 @@ import type { TaskEntry, Transition } from '../../tasks/task-cache';
 import { viewStore } from '../../tasks/view-store';
 import { ViewSwitch } from '../task-list';
 import { TimelineChart } from './TimelineChart';
+import { giveBoxesASize } from '../../lib/jsdom-boxes';
 
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(T0 + ms).toISOString();
@@ -42,11 +43,8 @@ const ENTRIES = [
   ]),
 ];
 
-// jsdom lays nothing out: give the scrolling box a size so the virtualizer draws rows.
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
-});
+// jsdom lays nothing out: the virtualized list needs a box to draw its rows in.
+beforeAll(giveBoxesASize);
 beforeEach(() => selectionStore.setState({ selectedTaskId: undefined }));
 afterEach(cleanup);
 

@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { TimelineChart } from './TimelineChart';
+import { giveBoxesASize } from '../../lib/jsdom-boxes';
 
 const T0 = Date.parse('2026-01-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(T0 + ms).toISOString();
@@ -24,11 +25,8 @@ function ended(n: number, message: string): TaskEntry {
   };
 }
 
-// jsdom lays nothing out: give the scrolling box a size so the virtualizer draws rows.
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 400 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 900 });
-});
+// jsdom lays nothing out: the virtualized list needs a box to draw its rows in.
+beforeAll(giveBoxesASize);
 afterEach(cleanup);
 
 const show = (entries: readonly TaskEntry[]) => (
