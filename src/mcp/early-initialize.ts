@@ -109,7 +109,8 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
   if (!early || early.taken || early.url !== url.href) return base;
   early.taken = true;
   let step: 'initialize' | 'initialized' | 'done' = 'initialize';
-  return async (input, init) => {
+  // Not async: after the handshake every request of the session passes here, and goes straight to `base`.
+  return (input, init) => {
     if (step === 'initialize') {
       if (!isSameRequest(early.url, early.body, {}, input, init)) {
         step = 'done';
@@ -123,8 +124,13 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
     }
     if (step === 'initialized') {
       step = 'done';
-      const sent = await early.initialized.catch(() => undefined);
-      if (sent && isSameRequest(early.url, sent.body, sent.headers, input, init)) return earlyOr(sent.response, base, input, init);
+      return early.initialized
+        .catch(() => undefined)
+        .then((sent) =>
+          sent && isSameRequest(early.url, sent.body, sent.headers, input, init)
+            ? earlyOr(sent.response, base, input, init)
+            : base(input, init),
+        );
     }
     return base(input, init);
   };
