@@ -40,14 +40,14 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function signIn(ttl = 3600): Promise<{ server: RunningServer; provider: NodeProvider }> {
+async function signIn(ttl = 3600, refreshGraceSeconds?: number): Promise<{ server: RunningServer; provider: NodeProvider }> {
   server = await startServer({
     port: 0,
     host: '127.0.0.1',
     app: 'none',
     root: process.cwd(),
     allowOrigins: [],
-    oauth: { tokenTtlSeconds: ttl },
+    oauth: { tokenTtlSeconds: ttl, ...(refreshGraceSeconds !== undefined && { refreshGraceSeconds }) },
   });
   const provider = new NodeProvider();
   expect(await auth(provider, { serverUrl: server.mcpUrl })).toBe('REDIRECT');
@@ -137,6 +137,61 @@ describe('demo server --oauth', () => {
     expect(server.oauth?.counters.refreshes).toBeGreaterThanOrEqual(1);
     expect(provider.saved?.access_token).not.toBe(first);
     await client.close();
+  });
+
+  /** Asks the token endpoint for new tokens with a refresh token, as a public client does. */
+  async function refresh(mcpUrl: string, provider: NodeProvider, refreshToken: string | undefined) {
+    const answer = await fetch(new URL('/token', mcpUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken ?? '',
+        client_id: provider.info?.client_id ?? '',
+      }),
+    });
+    return { status: answer.status, body: (await answer.json()) as Partial<OAuthTokens> & { error?: string } };
+  }
+
+  it('a rotated refresh token still works within its grace period (a page reloaded mid-refresh), and a revoked one does not', async () => {
+    const { server, provider } = await signIn();
+    const old = provider.saved?.refresh_token;
+    const first = await refresh(server.mcpUrl, provider, old);
+    expect(first.status).toBe(200);
+    expect(first.body.refresh_token).toBeTruthy();
+    expect(first.body.refresh_token).not.toBe(old);
+    // The page never saw `first`: it asks again with the token it had.
+    const again = await refresh(server.mcpUrl, provider, old);
+    expect(again.status).toBe(200);
+    expect(again.body.access_token).not.toBe(first.body.access_token);
+    const usable = await fetch(server.mcpUrl, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${again.body.access_token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
+    });
+    expect(usable.status).toBe(200);
+    await fetch(new URL('/revoke', server.mcpUrl), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: old ?? '', client_id: provider.info?.client_id ?? '' }),
+    });
+    expect(await refresh(server.mcpUrl, provider, old)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+  });
+
+  it('without a grace period a rotated refresh token is refused at once', async () => {
+    const { server, provider } = await signIn(3600, 0);
+    const old = provider.saved?.refresh_token;
+    expect((await refresh(server.mcpUrl, provider, old)).status).toBe(200);
+    expect(await refresh(server.mcpUrl, provider, old)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
   it('a client with no token and no way to sign in gets UnauthorizedError', async () => {

@@ -14,7 +14,15 @@ const OAUTH_SCOPE = 'mcp:tasks';
 export interface OAuthOptions {
   /** Access token lifetime in seconds (short in tests, to watch a refresh happen mid-task). */
   tokenTtlSeconds: number;
+  /**
+   * How long a rotated refresh token can still be used, in seconds (default 30). A page reloaded while its refresh was
+   * in flight never saw the new tokens: it asks again with the old one, and gets a new pair instead of a sign-in.
+   */
+  refreshGraceSeconds?: number;
 }
+
+/** The default reuse window of a rotated refresh token (providers call it a grace period or reuse interval). */
+const REFRESH_GRACE_SECONDS = 30;
 
 /** What the authorization server did, for tests and for the log line a developer reads. */
 interface OAuthCounters {
@@ -32,6 +40,12 @@ interface CodeGrant {
   scopes: string[];
   resource: string | undefined;
   expiresAt: number;
+}
+
+/** A rotated refresh token: still accepted until `until` (milliseconds since the epoch). */
+interface SpentRefreshToken {
+  grant: Omit<IssuedToken, 'expiresAt'>;
+  until: number;
 }
 
 interface IssuedToken {
@@ -73,10 +87,12 @@ class DemoOAuthProvider implements OAuthServerProvider {
   private readonly codes = new Map<string, CodeGrant>();
   private readonly accessTokens = new Map<string, IssuedToken>();
   private readonly refreshTokens = new Map<string, Omit<IssuedToken, 'expiresAt'>>();
+  private readonly spentRefreshTokens = new Map<string, SpentRefreshToken>();
 
   constructor(
     private readonly ttlSeconds: number,
     private readonly resource: URL,
+    private readonly refreshGraceSeconds: number,
   ) {}
 
   authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: RedirectingResponse): Promise<void> {
@@ -147,14 +163,18 @@ class DemoOAuthProvider implements OAuthServerProvider {
   }
 
   exchangeRefreshToken(client: OAuthClientInformationFull, refreshToken: string, scopes?: string[], resource?: URL): Promise<OAuthTokens> {
-    const held = this.refreshTokens.get(refreshToken);
+    const now = Date.now();
+    for (const [token, spent] of this.spentRefreshTokens) if (spent.until <= now) this.spentRefreshTokens.delete(token);
+    const held = this.refreshTokens.get(refreshToken) ?? this.spentRefreshTokens.get(refreshToken)?.grant;
     if (!held || held.client !== client.client_id) {
       this.counters.refused++;
       throw new InvalidGrantError('Unknown or revoked refresh token');
     }
     this.checkResource(resource?.href ?? held.resource);
-    // Rotation (OAuth 2.1 for public clients): the old refresh token is spent.
-    this.refreshTokens.delete(refreshToken);
+    // Rotation (OAuth 2.1 for public clients): the old refresh token is spent, and refused once its grace period ends.
+    if (this.refreshTokens.delete(refreshToken) && this.refreshGraceSeconds > 0) {
+      this.spentRefreshTokens.set(refreshToken, { grant: held, until: now + this.refreshGraceSeconds * 1000 });
+    }
     this.counters.refreshes++;
     const narrowed = scopes?.length ? scopes.filter((s) => held.scopes.includes(s)) : held.scopes;
     return Promise.resolve(this.issue(client.client_id, narrowed, held.resource));
@@ -185,6 +205,7 @@ class DemoOAuthProvider implements OAuthServerProvider {
   revokeToken(_client: OAuthClientInformationFull, request: OAuthTokenRevocationRequest): Promise<void> {
     this.accessTokens.delete(request.token);
     this.refreshTokens.delete(request.token);
+    this.spentRefreshTokens.delete(request.token);
     return Promise.resolve();
   }
 }
@@ -217,7 +238,7 @@ export interface DemoAuthorizationServer {
  */
 export function createAuthorizationServer(origin: string, options: OAuthOptions): DemoAuthorizationServer {
   const resource = new URL('/', origin);
-  const provider = new DemoOAuthProvider(options.tokenTtlSeconds, resource);
+  const provider = new DemoOAuthProvider(options.tokenTtlSeconds, resource, options.refreshGraceSeconds ?? REFRESH_GRACE_SECONDS);
   const app = createMcpExpressApp({ host: resource.hostname }) as unknown as ExpressApp;
   app.use(
     mcpAuthRouter({
