@@ -5,7 +5,10 @@
  * Records a CPU profile of the built app in Chromium (CDP Profiler) while the scenario runs, and prints the
  * functions with the most self time, plus the heaviest stretch without a yield (the longest task, roughly).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { SourceMapConsumer } from 'source-map-js';
 import { startServer } from '../server/app';
 import { appNeedsBuild, buildApp } from '../server/build-app';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/chromium';
@@ -21,6 +24,32 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/** The built files' source maps, read once each (undefined: the file has none). */
+const maps = new Map<string, SourceMapConsumer | undefined>();
+
+/**
+ * Where a frame's code comes from, through the build's source maps: an npm package (`zod`, `react-dom`,
+ * `@modelcontextprotocol/sdk`), a folder of the app (`src/features/task-list`), or the browser's own work (garbage
+ * collection, DOM calls and the like, which have no script).
+ */
+function originOf(frame: ProfileNode['callFrame']): string {
+  if (!frame.url) return frame.functionName.startsWith('(') ? frame.functionName : '(browser: DOM and built-ins)';
+  const file = new URL(frame.url).pathname.split('/').pop() ?? '';
+  if (!maps.has(file)) {
+    const path = join(process.cwd(), 'dist', 'assets', `${file}.map`);
+    maps.set(file, existsSync(path) ? new SourceMapConsumer(readFileSync(path, 'utf8')) : undefined);
+  }
+  const source = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  if (!source) return `${file} (unmapped)`;
+  const modules = source.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const parts = source.slice(modules + 'node_modules/'.length).split('/');
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? source);
+  }
+  const app = source.replace(/^(\.\.\/)+/, '').split('/');
+  return app.slice(0, app[0] === 'src' && app.length > 3 ? 3 : 2).join('/');
 }
 
 const scenarios = ['large', 'cold', 'burst', 'hostile'] as const;
@@ -178,6 +207,35 @@ try {
   console.log(`\ntop inclusive time (callees included):`);
   for (const [name, ms] of [...inclusive.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.PROFILE_TOP ?? 40)))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
+  // Self time by where the code comes from: which package or part of the app the main thread's time goes to.
+  const byOrigin = new Map<string, number>();
+  /** Busy time per 100 ms of the profile, and its largest origin: when each part runs (for a cold start, its order). */
+  const buckets = new Map<number, Map<string, number>>();
+  let clock = 0;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+    clock += dt;
+    const node = byId.get(profile.samples[i] ?? -1);
+    if (!node || node.callFrame.functionName === '(idle)' || node.callFrame.functionName === '(program)') continue;
+    const origin = originOf(node.callFrame);
+    byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + dt);
+    const bucket = buckets.get(Math.floor(clock / 100)) ?? new Map<string, number>();
+    bucket.set(origin, (bucket.get(origin) ?? 0) + dt);
+    buckets.set(Math.floor(clock / 100), bucket);
+  }
+  console.log(`\nself time by origin (through the source maps):`);
+  for (const [origin, ms] of [...byOrigin.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
+    console.log(`${ms.toFixed(0).padStart(7)} ms  ${origin}`);
+  if (scenario === 'cold') {
+    console.log(`\nbusy time per 100 ms from the profile's start, with its three largest origins:`);
+    for (const [index, bucket] of [...buckets.entries()].sort((a, b) => a[0] - b[0])) {
+      const total = [...bucket.values()].reduce((a, b) => a + b, 0);
+      const largest = [...bucket.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
+      console.log(
+        `${String(index * 100).padStart(6)} ms  busy ${total.toFixed(0).padStart(3)} ms  ${largest.map(([o, ms]) => `${o} ${ms.toFixed(0)}`).join(', ')}`,
+      );
+    }
+  }
   console.log(`\nlongest busy stretch: ${best.ms.toFixed(0)} ms; its top self time:`);
   for (const [name, ms] of [...inRun.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
