@@ -64,10 +64,12 @@ function earlyConnect(): Plugin {
  * modules the page needs at once into a dozen or more small shared chunks (each lazily loaded piece shares a few of
  * them), and over HTTP/1.1 those requests queue six at a time. Lazily imported modules keep their own chunks.
  */
-function initialGraph(): { plugin: Plugin; has: (id: string) => boolean } {
+function initialGraph(): { plugin: Plugin; has: (id: string) => boolean; sdk: (id: string) => boolean } {
   const eager = new Set<string>();
+  const sdk = new Set<string>();
   return {
     has: (id) => eager.has(id),
+    sdk: (id) => sdk.has(id),
     plugin: {
       name: 'taskdeck-initial-graph',
       apply: 'build',
@@ -80,6 +82,17 @@ function initialGraph(): { plugin: Plugin; has: (id: string) => boolean } {
           if (id === undefined || eager.has(id)) continue;
           eager.add(id);
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        // The SDK and everything it imports (zod included) in a chunk of its own, listed before the app's in index.html:
+        // the browser evaluates it as soon as it has arrived, while the larger app chunk is still downloading. Building
+        // the SDK's zod schemas is the largest part of start-up's script work, and it no longer waits for the app.
+        sdk.clear();
+        const sdkStack = [...eager].filter((id) => id.includes('/node_modules/@modelcontextprotocol/sdk/'));
+        while (sdkStack.length > 0) {
+          const id = sdkStack.pop();
+          if (id === undefined || sdk.has(id) || !eager.has(id)) continue;
+          sdk.add(id);
+          sdkStack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       },
     },
@@ -106,6 +119,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', test: initial.has }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'sdk', test: initial.sdk },
+            { name: 'index', test: initial.has },
+          ],
+        },
+      },
+    },
   },
 });

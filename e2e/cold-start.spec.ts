@@ -20,6 +20,21 @@ test.describe('cold start', () => {
     await expect(page.getByText('Starting the dashboard…')).toHaveCount(0);
   });
 
+  test('the SDK and zod come in a script of their own, before the app’s: evaluated while the app’s script downloads', async ({
+    request,
+    baseURL,
+  }) => {
+    const html = await (await request.get(`${baseURL}/`)).text();
+    const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const bodies = await Promise.all(scripts.map(async (src) => (await request.get(`${baseURL}${src}`)).text()));
+    // zod's schema classes are named in its code ("$ZodObject"): building the SDK's schemas is most of start-up's work.
+    const withZod = scripts.filter((_, i) => bodies[i]?.includes('$ZodObject'));
+    expect(withZod).toHaveLength(1);
+    const app = scripts.findIndex((src) => /\/assets\/index-[^/]*\.js$/.test(src));
+    expect(app).toBeGreaterThan(0);
+    expect(scripts.indexOf(withZod[0] ?? '')).toBeLessThan(app);
+  });
+
   test('Connected does not wait for the notification stream; Server info says when the stream is confirmed', async ({ page, demo }) => {
     // A proxy that holds the GET stream back: its answer is let through only when the test says so.
     let release: () => void = () => {};
