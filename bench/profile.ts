@@ -27,6 +27,8 @@ interface Profile {
 }
 
 /** The built files' source maps, read once each (undefined: the file has none). */
+/** The width of the cold start's time buckets (ms). */
+const BUCKET_MS = Number(process.env.PROFILE_BUCKET_MS ?? 100);
 const maps = new Map<string, SourceMapConsumer | undefined>();
 
 /**
@@ -209,7 +211,7 @@ try {
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${name}`);
   // Self time by where the code comes from: which package or part of the app the main thread's time goes to.
   const byOrigin = new Map<string, number>();
-  /** Busy time per 100 ms of the profile, and its largest origin: when each part runs (for a cold start, its order). */
+  /** Busy time per BUCKET_MS of the profile, and its largest origin: when each part runs (for a cold start, its order). */
   const buckets = new Map<number, Map<string, number>>();
   let clock = 0;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -219,20 +221,20 @@ try {
     if (!node || node.callFrame.functionName === '(idle)' || node.callFrame.functionName === '(program)') continue;
     const origin = originOf(node.callFrame);
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + dt);
-    const bucket = buckets.get(Math.floor(clock / 100)) ?? new Map<string, number>();
+    const bucket = buckets.get(Math.floor(clock / BUCKET_MS)) ?? new Map<string, number>();
     bucket.set(origin, (bucket.get(origin) ?? 0) + dt);
-    buckets.set(Math.floor(clock / 100), bucket);
+    buckets.set(Math.floor(clock / BUCKET_MS), bucket);
   }
   console.log(`\nself time by origin (through the source maps):`);
   for (const [origin, ms] of [...byOrigin.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${origin}`);
   if (scenario === 'cold') {
-    console.log(`\nbusy time per 100 ms from the profile's start, with its three largest origins:`);
+    console.log(`\nbusy time per ${BUCKET_MS} ms (PROFILE_BUCKET_MS) from the profile's start, with its three largest origins:`);
     for (const [index, bucket] of [...buckets.entries()].sort((a, b) => a[0] - b[0])) {
       const total = [...bucket.values()].reduce((a, b) => a + b, 0);
       const largest = [...bucket.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3);
       console.log(
-        `${String(index * 100).padStart(6)} ms  busy ${total.toFixed(0).padStart(3)} ms  ${largest.map(([o, ms]) => `${o} ${ms.toFixed(0)}`).join(', ')}`,
+        `${String(index * BUCKET_MS).padStart(6)} ms  busy ${total.toFixed(0).padStart(3)} ms  ${largest.map(([o, ms]) => `${o} ${ms.toFixed(0)}`).join(', ')}`,
       );
     }
   }
