@@ -4,16 +4,12 @@ import { useStore } from 'zustand';
 import { useConnectionStore, useServersStore } from '../features/connection';
 import { serversStore, slotForServer, type ServerSlot } from '../mcp/servers-store';
 import { serverIdentity } from '../mcp/errors';
-import type { McpSession } from '../mcp/session';
-import { ConnectionForm, ConnectionStatus, ProcessLog, ServerInfo } from '../features/connection';
-import { LazyInputRequestPanel as InputRequestPanel } from '../features/input-request';
+import { ConnectionForm, ConnectionStatus } from '../features/connection';
 import { LazyToaster as Toaster, useToastStore, type ToastActions } from '../features/notifications';
 import { LazyShortcutsDialog as ShortcutsDialog } from '../features/shortcuts';
 import { DisplaySettings } from '../features/preferences';
 import { ServerSwitcher } from '../features/servers';
 import { SessionFileActions, sessionViewStore } from '../features/session-file';
-import { TaskTable } from '../features/task-list';
-import { ResultPanel, TaskDetails } from '../features/task-details';
 import { useWarmMarkdown } from '../features/result-viewer';
 import { useDisplayPrefs } from '../components/display-prefs';
 import { filterStore } from '../tasks/filter-store';
@@ -23,17 +19,12 @@ import { useKeyboardShortcuts } from './keyboard';
 import { useLinkedTask } from './linked-task';
 import { startRegistrySync } from './registry-sync';
 import { usePushSync, useSessionSync } from './task-sync';
-import { useSelectedStatus } from './use-selected-status';
-import { Drawer } from './Drawer';
-import { layoutStore, PANE_LIMITS } from './layout-store';
-import { RunToolOpener, RunToolSheet } from './RunToolSheet';
+import { layoutStore } from './layout-store';
+import { RunToolOpener } from './RunToolSheet';
 import { useShellFirst } from './shell-first';
-import { Splitter } from '../components/Splitter';
+import { Workbench } from './Workbench';
 import { lazyNamed } from '../components/lazy-named';
 
-/** Loaded after the first paint: the drawer starts folded, and a session file is opened on request. */
-const ProtocolLogPanel = lazyNamed(() => import('../features/protocol-log'), 'ProtocolLogPanel');
-const ServerBehaviourPanel = lazyNamed(() => import('../features/server-behaviour'), 'ServerBehaviourPanel');
 const SessionFileView = lazyNamed(() => import('./SessionFileView'), 'SessionFileView');
 
 /** Polling, input streams and reconnect re-reads for one connection, whether or not it is on screen. */
@@ -41,19 +32,6 @@ function SessionSync({ slot }: { slot: ServerSlot }) {
   const session = useStore(slot.store, (s) => s.session);
   useSessionSync(session);
   return null;
-}
-
-/**
- * The Input required region, told the selected task's status. Read here rather than in App: a change of that status
- * (input_required, then working again, then completed) draws this region again, not the whole page.
- */
-function SelectedInputRequests({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
-  const selectedStatus = useSelectedStatus(serverUrl, session);
-  return (
-    <Suspense fallback={null}>
-      <InputRequestPanel serverUrl={serverUrl} selectedStatus={selectedStatus} />
-    </Suspense>
-  );
 }
 
 function focusSoon(id: string) {
@@ -98,7 +76,6 @@ export function App() {
   );
   const sizes = useStore(layoutStore, (s) => s.sizes);
   const drawerOpen = useStore(layoutStore, (s) => s.drawerOpen);
-  const processShown = useConnectionStore((s) => s.transport === 'stdio' && s.processEvents.length > 0);
   const workbenchShown = useShellFirst();
   const shellSizes = {
     '--list-size': `${sizes.list}%`,
@@ -136,63 +113,7 @@ export function App() {
           <SessionFileView />
         </Suspense>
       ) : (
-        <>
-          <main className="workbench" id="workbench">
-            <RunToolSheet session={session} />
-            <div className="pane pane-list">
-              <TaskTable serverUrl={serverUrl} session={session} />
-            </div>
-            <Splitter
-              label="Resize the task list"
-              orientation="vertical"
-              value={sizes.list}
-              min={PANE_LIMITS.list.min}
-              max={PANE_LIMITS.list.max}
-              frame={() => document.getElementById('workbench')}
-              onChange={(v) => layoutStore.getState().paneResized('list', v)}
-              className="list-splitter"
-            />
-            <div className="pane pane-task" id="task-panes">
-              <div className="pane-details">
-                <TaskDetails serverUrl={serverUrl} session={session} />
-                <SelectedInputRequests serverUrl={serverUrl} session={session} />
-              </div>
-              <Splitter
-                label="Resize Task details"
-                orientation="horizontal"
-                value={sizes.details}
-                min={PANE_LIMITS.details.min}
-                max={PANE_LIMITS.details.max}
-                frame={() => document.getElementById('task-panes')}
-                onChange={(v) => layoutStore.getState().paneResized('details', v)}
-                className="details-splitter"
-              />
-              <div className="pane-result">
-                <ResultPanel serverUrl={serverUrl} session={session} />
-              </div>
-            </div>
-          </main>
-          <Drawer
-            panels={{
-              'Protocol log': (
-                <Suspense fallback={null}>
-                  <ProtocolLogPanel />
-                </Suspense>
-              ),
-              'Server behaviour': (
-                <Suspense fallback={null}>
-                  <ServerBehaviourPanel serverUrl={serverUrl} />
-                </Suspense>
-              ),
-              'Server info': session ? (
-                <ServerInfo />
-              ) : (
-                <p className="empty drawer-empty">Connect to a server to see what it said about itself.</p>
-              ),
-              ...(processShown && { 'Local process': <ProcessLog /> }),
-            }}
-          />
-        </>
+        <Workbench serverUrl={serverUrl} session={session} />
       )}
       <Suspense fallback={null}>
         <Toaster actions={toastActions} />
