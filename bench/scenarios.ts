@@ -261,6 +261,20 @@ export async function largeResult(browser: Browser, server: RunningServer, mb: n
   };
 }
 
+/**
+ * Run in the page before its own scripts: notes in `window.taskdeckConnectedAt` the time of the first frame whose
+ * connection status says Connected (a MutationObserver, then the next animation frame).
+ */
+const CONNECTED_AT = `(() => {
+  const observer = new MutationObserver(() => {
+    const status = document.querySelector('[role="status"][aria-label="Connection status"]');
+    if (!status || !(status.textContent ?? '').includes('Connected')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.taskdeckConnectedAt = performance.now()));
+  });
+  observer.observe(document, { subtree: true, childList: true, characterData: true });
+})()`;
+
 export async function coldLoad(browser: Browser, server: RunningServer) {
   const html = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
   const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].flatMap((m) => (m[1] === undefined ? [] : [m[1]]));
@@ -292,17 +306,17 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
       .then((sizes) => (wire.bytes += sizes.responseBodySize + sizes.responseHeadersSize))
       .catch(() => {});
   });
+  // When the status first says Connected, noted by the page itself at the frame that shows it. Polling for it from
+  // here could only start once `goto` had returned (after the load event), and then reported when it looked, not
+  // when the status changed: Connected before the load event read as up to a round trip later.
+  await linked.addInitScript(CONNECTED_AT);
   await linked.goto(server.dashboardUrl);
   const connectedAt = () =>
     linked
-      .waitForFunction(
-        () =>
-          document.querySelector('[role="status"][aria-label="Connection status"]')?.textContent?.includes('Connected')
-            ? performance.now()
-            : false,
-        undefined,
-        { polling: 'raf', timeout: 60_000 },
-      )
+      .waitForFunction(() => (window as Window & { taskdeckConnectedAt?: number }).taskdeckConnectedAt ?? false, undefined, {
+        polling: 'raf',
+        timeout: 60_000,
+      })
       .then(async (handle) => Number(await handle.jsonValue()));
   const connected = await connectedAt();
   const connectedCpuMs = (await threadSeconds(cdp)) * 1000;
