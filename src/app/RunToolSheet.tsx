@@ -25,23 +25,24 @@ const FOCUS_TRIES = 180;
 
 /**
  * Focus on the Tool select. Until it is there (the form's code or the tool list still loading), the panel holds focus,
- * and the select takes it when it appears, unless the user has moved focus elsewhere meanwhile.
+ * and the select takes it when it appears, unless the user has moved focus elsewhere meanwhile. Until the panel itself
+ * is there (`r` pressed as the page connects, before the workbench's first commit), it waits for the panel.
  */
-function focusToolSelect(attempt: number): void {
+function focusToolSelect(attempt: number, held = false): void {
   if (!layoutStore.getState().runToolOpen) return;
   const sheet = document.getElementById(SHEET_ID);
   const active = document.activeElement;
   // A form filled in for a Re-run has focused its first field already.
   if (active !== sheet && isInRunTool(active)) return;
-  // Moved elsewhere while waiting: leave focus where the user put it.
-  if (attempt > 0 && active !== sheet) return;
+  // Moved elsewhere while the panel held focus: leave focus where the user put it.
+  if (held && active !== sheet) return;
   const select = document.querySelector<HTMLElement>(`#${SHEET_ID} [data-shortcut-target="tool"]`);
   if (select) {
     select.focus();
     return;
   }
-  if (active !== sheet) sheet?.focus();
-  if (attempt < FOCUS_TRIES) requestAnimationFrame(() => focusToolSelect(attempt + 1));
+  if (sheet && active !== sheet) sheet.focus();
+  if (attempt < FOCUS_TRIES) requestAnimationFrame(() => focusToolSelect(attempt + 1, held || sheet !== null));
 }
 
 /** Closes the panel; `restoreFocus`: back to where focus was before it opened (Esc, the close button). */
