@@ -74,26 +74,29 @@ function initialGraph(): { plugin: Plugin; has: (id: string) => boolean; sdk: (i
       name: 'taskdeck-initial-graph',
       apply: 'build',
       buildEnd() {
-        eager.clear();
+        /** Adds to `into` the modules `starts` name and every module they import statically, transitively. */
+        const reach = (starts: string[], into: Set<string>) => {
+          into.clear();
+          const stack = [...starts];
+          while (stack.length > 0) {
+            const id = stack.pop();
+            if (id === undefined || into.has(id)) continue;
+            into.add(id);
+            stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          }
+        };
         const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-        const stack = entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
-        while (stack.length > 0) {
-          const id = stack.pop();
-          if (id === undefined || eager.has(id)) continue;
-          eager.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
+        reach(
+          entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []),
+          eager,
+        );
         // The SDK and everything it imports (zod included) in a chunk of its own, listed before the app's in index.html:
         // the browser evaluates it as soon as it has arrived, while the larger app chunk is still downloading. Building
         // the SDK's zod schemas is the largest part of start-up's script work, and it no longer waits for the app.
-        sdk.clear();
-        const sdkStack = [...eager].filter((id) => id.includes('/node_modules/@modelcontextprotocol/sdk/'));
-        while (sdkStack.length > 0) {
-          const id = sdkStack.pop();
-          if (id === undefined || sdk.has(id) || !eager.has(id)) continue;
-          sdk.add(id);
-          sdkStack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
+        reach(
+          [...eager].filter((id) => id.includes('/node_modules/@modelcontextprotocol/sdk/')),
+          sdk,
+        );
       },
     },
   };

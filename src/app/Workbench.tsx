@@ -9,7 +9,7 @@ import { Splitter } from '../components/Splitter';
 import { lazyNamed } from '../components/lazy-named';
 import { useSelectedStatus } from './use-selected-status';
 import { Drawer } from './Drawer';
-import { layoutStore, PANE_LIMITS } from './layout-store';
+import { layoutStore, PANE_LIMITS, type Pane } from './layout-store';
 import { RunToolSheet } from './RunToolSheet';
 
 /** Loaded after the first paint: the drawer starts folded. */
@@ -29,6 +29,34 @@ function SelectedInputRequests({ serverUrl, session }: { serverUrl: string; sess
   );
 }
 
+/** The splitter between `pane` and the next one: its limits, and the size it sets, are the layout store's. */
+function PaneSplitter({
+  pane,
+  label,
+  orientation,
+  frameId,
+  value,
+}: {
+  pane: Pane;
+  label: string;
+  orientation: 'vertical' | 'horizontal';
+  frameId: string;
+  value: number;
+}) {
+  return (
+    <Splitter
+      label={label}
+      orientation={orientation}
+      value={value}
+      min={PANE_LIMITS[pane].min}
+      max={PANE_LIMITS[pane].max}
+      frame={() => document.getElementById(frameId)}
+      onChange={(v) => layoutStore.getState().paneResized(pane, v)}
+      className={`${pane}-splitter`}
+    />
+  );
+}
+
 /** The task list, the selected task's details, input requests and result, and the drawer below them. */
 export function Workbench({ serverUrl, session }: { serverUrl: string; session: McpSession | null }) {
   const sizes = useStore(layoutStore, (s) => s.sizes);
@@ -40,31 +68,13 @@ export function Workbench({ serverUrl, session }: { serverUrl: string; session: 
         <div className="pane pane-list">
           <TaskTable serverUrl={serverUrl} session={session} />
         </div>
-        <Splitter
-          label="Resize the task list"
-          orientation="vertical"
-          value={sizes.list}
-          min={PANE_LIMITS.list.min}
-          max={PANE_LIMITS.list.max}
-          frame={() => document.getElementById('workbench')}
-          onChange={(v) => layoutStore.getState().paneResized('list', v)}
-          className="list-splitter"
-        />
+        <PaneSplitter pane="list" label="Resize the task list" orientation="vertical" frameId="workbench" value={sizes.list} />
         <div className="pane pane-task" id="task-panes">
           <div className="pane-details">
             <TaskDetails serverUrl={serverUrl} session={session} />
             <SelectedInputRequests serverUrl={serverUrl} session={session} />
           </div>
-          <Splitter
-            label="Resize Task details"
-            orientation="horizontal"
-            value={sizes.details}
-            min={PANE_LIMITS.details.min}
-            max={PANE_LIMITS.details.max}
-            frame={() => document.getElementById('task-panes')}
-            onChange={(v) => layoutStore.getState().paneResized('details', v)}
-            className="details-splitter"
-          />
+          <PaneSplitter pane="details" label="Resize Task details" orientation="horizontal" frameId="task-panes" value={sizes.details} />
           <div className="pane-result">
             <ResultPanel serverUrl={serverUrl} session={session} />
           </div>

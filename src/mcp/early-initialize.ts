@@ -6,6 +6,7 @@
  * credentials or headers of the user's, a request the app never makes) gets the app's own request, and the early
  * session is ended.
  */
+import { hashKey } from '@tanstack/react-query';
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -41,18 +42,10 @@ declare global {
 /** Headers the SDK sets on every POST; any other (a token, the user's own headers) means another request. */
 const PLAIN_HEADERS = new Set(['content-type', 'accept']);
 
-function sortedJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${sortedJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
+/** The same JSON value, keys in any order (Query's key hash writes objects with sorted keys). */
 function sameJson(a: string, b: string): boolean {
   try {
-    return sortedJson(JSON.parse(a)) === sortedJson(JSON.parse(b));
+    return hashKey([JSON.parse(a)]) === hashKey([JSON.parse(b)]);
   } catch {
     return false;
   }
