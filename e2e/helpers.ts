@@ -52,6 +52,9 @@ export async function runTool(page: Page, tool: string, fields: Record<string, s
   let id: string | null | undefined;
   await expect.poll(async () => (id = (await drawn()).find((x) => x && !before.has(x)))).toBeTruthy();
   if (!id) throw new Error('No new task row appeared');
+  // Starting a task selects it once the server's reply is in, and that closes the panel: wait for it, or the next
+  // runTool may find the panel still open and have it close under its typing.
+  await expect(tasks.locator(`tr[data-task-id="${id}"]`)).toHaveAttribute('aria-selected', 'true');
   return id;
 }
 
