@@ -85,3 +85,47 @@ test('search inside results, compare two results, export the session and open it
   await expect(rowOf(fresh, one)).toBeVisible();
   await context.close();
 });
+
+test('results that are not in memory (let go past the limit, or after a reload) are read back to be shown, searched, compared and exported', async ({
+  page,
+  startDemo,
+}) => {
+  // One result in memory at most: the others live in IndexedDB only.
+  await page.addInitScript(() => localStorage.setItem('taskdeck.residentResults', '1'));
+  const demo = await startDemo();
+  await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
+  await expect(status(page)).toContainText('Connected');
+  const ids: string[] = [];
+  for (const steps of [1, 2, 3]) {
+    ids.push(await runTool(page, 'countdown', { seconds: '0', steps: String(steps) }));
+    await resultShows(page, `Countdown finished: ${steps} steps`);
+  }
+  const [one = '', two = '', three = ''] = ids;
+  const result = page.getByRole('region', { name: 'Result' });
+  await expect(result).toContainText('3 kept');
+  // Shown again without asking the server (no Fetch result click): read back from the store.
+  await selectTask(page, one);
+  await expect(result).toContainText('Countdown finished: 1 steps');
+
+  // After a reload nothing is in memory but the selected task's result (one, in the address).
+  await page.reload();
+  await expect(status(page)).toContainText('Connected');
+  const search = page.getByRole('searchbox', { name: 'Search tasks' });
+  await search.fill('finished: 2');
+  await expect(rowOf(page, two)).toContainText('in result');
+  await expect(rowOf(page, three)).toHaveCount(0);
+  await search.fill('');
+
+  await selectTask(page, three);
+  await expect(result).toContainText('Countdown finished: 3 steps');
+  await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Compare with…' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare results' });
+  await compare.getByLabel('Compare with').selectOption(two);
+  await expect(compare.getByLabel('Text differences')).toContainText('+ Countdown finished: 2 steps');
+  await compare.getByRole('button', { name: 'Close' }).click();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export session' }).click();
+  const text = await readFile(await (await download).path(), 'utf8');
+  for (const steps of [1, 2, 3]) expect(text).toContain(`Countdown finished: ${steps} steps`);
+});

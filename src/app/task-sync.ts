@@ -13,6 +13,7 @@ import { runSyncAction } from '../tasks/sync-actions';
 import { PollingScheduler } from '../tasks/sync-scheduler';
 import { findTask, type TaskEntry } from '../tasks/task-cache';
 import { AutoFetcher, taskEnds } from '../tasks/auto-fetch';
+import { keptIdSet } from '../tasks/held-results';
 import { resultQueryOptions } from '../tasks/result-query';
 
 const TICK_MS = 250;
@@ -119,6 +120,8 @@ export function useSessionSync(session: McpSession | null): void {
         entry: (taskId) => findTask(entries(), taskId),
         hasResult: (taskId) =>
           queryClient.getQueryData(mcpKeys.result(serverUrl, taskId)) !== undefined ||
+          // Kept and let go from memory (result-residency.ts): it is read back when shown, not fetched again.
+          keptIdSet(queryClient, serverUrl).has(taskId) ||
           queryClient.getQueryState(mcpKeys.result(serverUrl, taskId))?.fetchStatus === 'fetching',
       },
       (taskId) => queryClient.fetchQuery(resultQueryOptions(queryClient, serverUrl, taskId, client)),

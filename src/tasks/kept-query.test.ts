@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { keptQueryOptions } from './kept-query';
 import { mcpKeys } from './keys';
-import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
+import { parseTaskResult, summariseResult } from './result';
 import type { KeptResult } from './result-store';
 import { applyTaskUpdate, type TaskEntry } from './task-cache';
 import type { Task } from './task';
@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('kept results, loaded back', () => {
-  it('reads a record kept as a Blob, one kept as a string (before Blobs), and one kept parsed', async () => {
+  it('names every kept task and puts the tasks back in the list, without reading the results into memory', async () => {
     stored.records = [
       record('blob', { textBlob: new Blob([text], { type: 'application/json' }), summary }),
       record('string', { text, summary }),
@@ -51,23 +51,9 @@ describe('kept results, loaded back', () => {
     const queryClient = new QueryClient();
     const kept = await queryClient.fetchQuery(keptQueryOptions(queryClient, url));
     expect(kept.sort()).toEqual(['blob', 'raw', 'string']);
-    for (const id of ['blob', 'string']) {
-      const result = queryClient.getQueryData<FetchedResult>(mcpKeys.result(url, id));
-      expect(result).toBeInstanceOf(TextBackedResult);
-      expect(result?.text).toBe(text);
-      expect(result?.fromStore).toBe(true);
-    }
-    expect(queryClient.getQueryData<FetchedResult>(mcpKeys.result(url, 'raw'))?.parsed.kind).toBe('call-tool');
     expect(ids(queryClient)).toEqual(['blob', 'raw', 'string']);
-  });
-
-  it('a Blob that can no longer be read costs that one result, not the others', async () => {
-    const unreadable = new Blob(['x']);
-    vi.spyOn(unreadable, 'text').mockRejectedValue(new DOMException('gone', 'NotReadableError'));
-    stored.records = [record('lost', { textBlob: unreadable, summary }), record('fine', { text, summary })];
-    const queryClient = new QueryClient();
-    expect(await queryClient.fetchQuery(keptQueryOptions(queryClient, url))).toEqual(['fine']);
-    expect(queryClient.getQueryData(mcpKeys.result(url, 'lost'))).toBeUndefined();
+    // Read back when shown or searched (held-results.ts), not at start.
+    for (const id of kept) expect(queryClient.getQueryData(mcpKeys.result(url, id))).toBeUndefined();
   });
 
   it('a task the list holds with an older state (remembered as working) takes the kept, newer one', async () => {
@@ -80,23 +66,5 @@ describe('kept results, loaded back', () => {
     await queryClient.fetchQuery(keptQueryOptions(queryClient, url));
     const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url)) ?? [];
     expect(entries.map((e) => [e.task.taskId, e.task.status])).toEqual([['done', 'completed']]);
-  });
-
-  it('a tasks/list page that lands while the texts are read is not overwritten', async () => {
-    let release: () => void = () => {};
-    const slow = new Blob([text]);
-    vi.spyOn(slow, 'text').mockImplementation(() => new Promise((resolve) => (release = () => resolve(text))));
-    stored.records = [record('kept', { textBlob: slow, summary })];
-    const queryClient = new QueryClient();
-    const loading = queryClient.fetchQuery(keptQueryOptions(queryClient, url));
-    await vi.waitFor(() => expect(ids(queryClient)).toEqual(['kept']));
-    // The first page arrives meanwhile.
-    queryClient.setQueryData<TaskEntry[]>(
-      mcpKeys.tasks(url),
-      (old) => applyTaskUpdate(old ?? [], taskOf('listed'), { source: 'list', now: 2, generation: 1 }).entries,
-    );
-    release();
-    await loading;
-    expect(ids(queryClient)).toEqual(['kept', 'listed']);
   });
 });

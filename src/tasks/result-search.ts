@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { QueryClient } from '@tanstack/react-query';
 import { timedWorker } from '../lib/timed-worker';
-import { mcpKeys } from './keys';
+import { heldResultRefs, type HeldResultRef } from './held-results';
 import type { FetchedResult } from './result';
 import { searchableText, searchableTextOfJson } from './search-text';
 
@@ -58,29 +58,32 @@ export function searchPlace(result: FetchedResult): 'worker' | 'here' {
     : 'here';
 }
 
-/** A result's searchable text (undefined when it could not be made), cached per task and result version. */
-function searchTextOf(serverUrl: string, result: FetchedResult): Promise<string | undefined> {
-  const key = `${serverUrl}\n${result.taskId}\n${result.fetchedAt}`;
-  const known = cache.get(key);
-  if (known) return known;
+/** A result's searchable text (undefined when it could not be made). */
+function textOf(result: FetchedResult): Promise<string | undefined> {
   const text = result.text;
   if (typeof text === 'string') {
     if (searchPlace(result) === 'worker')
-      return remember(
-        key,
-        searcher.run({ text }, WORKER_LIMIT_MS).then((answer) => (answer.done ? answer.value : undefined)),
-      );
-    return remember(key, Promise.resolve(searchableTextOfJson(text)));
+      return searcher.run({ text }, WORKER_LIMIT_MS).then((answer) => (answer.done ? answer.value : undefined));
+    return Promise.resolve(searchableTextOfJson(text));
   }
-  return remember(key, Promise.resolve(searchableText(result.raw)));
+  return Promise.resolve(searchableText(result.raw));
 }
 
-/** The results this page holds for a server (fetched now, or loaded back from the kept store). */
-export function heldResults(queryClient: QueryClient, serverUrl: string): FetchedResult[] {
-  const out: FetchedResult[] = [];
-  for (const [, data] of queryClient.getQueriesData<FetchedResult>({ queryKey: [...mcpKeys.server(serverUrl), 'result'] }))
-    if (data && typeof data.taskId === 'string') out.push(data);
-  return out;
+/**
+ * A held result's searchable text, cached per task and result version: a kept result that is not in memory is
+ * read from the store only when its text is not cached.
+ */
+function searchTextOf(serverUrl: string, ref: HeldResultRef): Promise<string | undefined> {
+  const key = `${serverUrl}\n${ref.taskId}\n${ref.fetchedAt}`;
+  const known = cache.get(key);
+  if (known) return known;
+  return remember(
+    key,
+    ref.load().then(
+      (result) => (result ? textOf(result) : undefined),
+      () => undefined,
+    ),
+  );
 }
 
 /**
@@ -97,11 +100,12 @@ export async function searchResults(
   const matched = new Set<string>();
   let unsearched = 0;
   if (term.length >= MIN_RESULT_TERM) {
-    for (const result of heldResults(queryClient, serverUrl)) {
-      const text = await searchTextOf(serverUrl, result);
+    for (const ref of await heldResultRefs(queryClient, serverUrl)) {
+      if (cancelled()) return matched;
+      const text = await searchTextOf(serverUrl, ref);
       if (cancelled()) return matched;
       if (text === undefined) unsearched++;
-      else if (text.includes(term)) matched.add(result.taskId);
+      else if (text.includes(term)) matched.add(ref.taskId);
     }
   }
   if (!cancelled()) resultSearchStore.setState({ serverUrl, term, matched, unsearched });

@@ -214,6 +214,16 @@ export async function keptResults(serverUrl: string): Promise<KeptResult[]> {
   ).map((record) => ({ ...record, serverUrl }));
 }
 
+/** One kept result, or undefined when this browser keeps none for that task. */
+export async function keptResultOf(serverUrl: string, taskId: string): Promise<KeptResult | undefined> {
+  const record = await run<KeptResult | undefined>(
+    'readonly',
+    'read the kept result',
+    (store) => store.get([storedServer(serverUrl), taskId]) as IDBRequest<KeptResult | undefined>,
+  );
+  return record && { ...record, serverUrl };
+}
+
 /** How many results this browser keeps, and how much they take. */
 export async function keptUsage(): Promise<{ count: number; bytes: number }> {
   const all = (await run<KeptUsage[]>('readonly', 'read what is kept', (_store, usage) => usage.getAll() as IDBRequest<KeptUsage[]>)) ?? [];

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { heldResults } from '../../tasks/result-search';
+import { heldResultIds, heldResultOf } from '../../tasks/held-results';
+import { messageOf } from '../../lib/errors';
 import type { FetchedResult } from '../../tasks/result';
 import { compareResults } from './compare';
 import type { CompareAnswer, JsonChange } from './diff';
@@ -80,25 +81,28 @@ function JsonDiffView({ answer }: { answer: CompareAnswer }) {
 /** The held result of `taskId` beside another held result of the same server, as a text diff and a structural diff. */
 export function CompareBody({ serverUrl, base }: { serverUrl: string; base: FetchedResult }) {
   const queryClient = useQueryClient();
+  // Only the tasks here: the chosen one's result is read when chosen (a kept one may be in the store only).
   const others = useMemo(
-    () => heldResults(queryClient, serverUrl).filter((r) => r.taskId !== base.taskId),
+    () => heldResultIds(queryClient, serverUrl).filter((id) => id !== base.taskId),
     [queryClient, serverUrl, base.taskId],
   );
   const [otherId, setOtherId] = useState('');
   const [answered, setAnswered] = useState<{ taskId: string; answer: CompareAnswer | { error: string } } | undefined>();
   const pickId = useId();
-  const other = others.find((r) => r.taskId === otherId);
   const answer = answered && answered.taskId === otherId ? answered.answer : undefined;
   useEffect(() => {
-    if (!other) return;
+    if (!otherId) return;
     let current = true;
-    void compareResults(base, other).then((a) => {
-      if (current) setAnswered({ taskId: other.taskId, answer: a });
-    });
+    void heldResultOf(queryClient, serverUrl, otherId)
+      .then((other) => (other ? compareResults(base, other) : { error: `The result of ${otherId} is no longer held here.` }))
+      .catch((error: unknown) => ({ error: `Could not read the result of ${otherId}: ${messageOf(error)}` }))
+      .then((a) => {
+        if (current) setAnswered({ taskId: otherId, answer: a });
+      });
     return () => {
       current = false;
     };
-  }, [base, other]);
+  }, [base, otherId, queryClient, serverUrl]);
   if (others.length === 0) return <p className="muted">No other task of this server has a result here to compare with: fetch one first.</p>;
   return (
     <>
@@ -106,14 +110,14 @@ export function CompareBody({ serverUrl, base }: { serverUrl: string; base: Fetc
         <label htmlFor={pickId}>Compare with </label>
         <select id={pickId} value={otherId} onChange={(e) => setOtherId(e.target.value)}>
           <option value="">Choose a task…</option>
-          {others.map((r) => (
-            <option key={r.taskId} value={r.taskId}>
-              {r.taskId}
+          {others.map((id) => (
+            <option key={id} value={id}>
+              {id}
             </option>
           ))}
         </select>
       </p>
-      {other && !answer ? <p className="muted">Comparing…</p> : null}
+      {otherId && !answer ? <p className="muted">Comparing…</p> : null}
       {answer && 'error' in answer ? <p className="error-text">{answer.error}</p> : null}
       {answer && !('error' in answer) ? (
         <>

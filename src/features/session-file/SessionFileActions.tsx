@@ -6,7 +6,7 @@ import { secretsOf } from '../../mcp/client-secrets';
 import { activeSlot, serversStore } from '../../mcp/servers-store';
 import { behaviourStore } from '../../tasks/behaviour-store';
 import { mcpKeys } from '../../tasks/keys';
-import { heldResults } from '../../tasks/result-search';
+import { heldResults } from '../../tasks/held-results';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { messageOf } from '../../lib/errors';
 import { openSessionView, sessionViewStore } from './session-view-store';
@@ -42,10 +42,11 @@ export function SessionFileActions({ serverUrl }: { serverUrl: string }) {
       // The file's code is loaded when it is first needed, not with the page.
       const { buildSessionFile } = await import('./session-file');
       const log = activeSlot(serversStore.getState()).store.getState().log.getSnapshot();
+      const results = await heldResults(queryClient, serverUrl);
       const text = buildSessionFile({
         serverUrl,
         tasks: queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(serverUrl)) ?? [],
-        results: heldResults(queryClient, serverUrl),
+        results,
         behaviour: behaviourStore.getState().byServer[serverUrl],
         log,
         secrets: connectionSecrets(),

@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Region } from '../../components/Region';
 import { describeRequestError } from '../../mcp/errors';
 import type { McpSession } from '../../mcp/session';
@@ -14,6 +14,7 @@ import { findTask } from '../../tasks/task-cache';
 import { toolsQueryOptions } from '../../tasks/tools-query';
 import { ResultViewer } from '../result-viewer';
 import { resultQueryOptions } from '../../tasks/result-query';
+import { readBackResult } from '../../tasks/held-results';
 import { messageOf } from '../../lib/errors';
 
 function ResultActions({ serverUrl, onError }: { serverUrl: string; onError: (message: string) => void }) {
@@ -93,6 +94,19 @@ function SelectedResult({
   const tools = useQuery(toolsQueryOptions(serverUrl, session?.client, Boolean(session?.capabilities.tools)));
   const outputSchema = tools.data?.find((t) => t.name === toolName)?.outputSchema;
   const isKept = kept.data?.includes(taskId) ?? false;
+  // A kept result not in memory (kept in an earlier page, or let go since: result-residency.ts) is read back.
+  const readBack = isKept && !result.data && !result.isFetching;
+  const [unread, setUnread] = useState<{ taskId: string; error?: string }>();
+  const unreadHere = unread?.taskId === taskId ? unread : undefined;
+  useEffect(() => {
+    if (!readBack) return;
+    readBackResult(queryClient, serverUrl, taskId).then(
+      (held) => {
+        if (!held) setUnread({ taskId });
+      },
+      (error: unknown) => setUnread({ taskId, error: messageOf(error) }),
+    );
+  }, [readBack, queryClient, serverUrl, taskId]);
   if (result.data) {
     return (
       <ResultViewer
@@ -116,5 +130,7 @@ function SelectedResult({
       </p>
     );
   if (kept.isError) return <p className="error-text">Kept results are unavailable: {kept.error.message}</p>;
+  if (unreadHere?.error) return <p className="error-text">Could not read the kept result: {unreadHere.error}</p>;
+  if (readBack && !unreadHere) return <p className="empty">Reading the kept result…</p>;
   return <p className="empty">Not fetched yet. Fetch result becomes available once the task is terminal.</p>;
 }
