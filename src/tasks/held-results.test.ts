@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { heldResultIds, heldResultOf, heldResultRefs, heldResults, readBackResult, resultOfKept } from './held-results';
+import { heldResultIds, heldResultOf, heldResultRefs, heldResults, noteLetGo, readBackResult, resultOfKept } from './held-results';
 import { mcpKeys } from './keys';
 import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
 import type { KeptResult } from './result-store';
@@ -108,6 +108,50 @@ describe('the results a page holds', () => {
     expect(stored.reads).toBe(0);
     expect(JSON.stringify((await heldResultOf(queryClient, url, 'store'))?.raw)).toContain('store');
     expect(await heldResultOf(queryClient, url, 'nowhere')).toBeUndefined();
+  });
+});
+
+describe('the versions of kept results that are not in memory', () => {
+  const url2 = 'http://127.0.0.1:2/mcp';
+  it('are read from the store once, then known: the list of records is not read again for every search', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(mcpKeys.kept(url2), ['a', 'b']);
+    stored.records = [record('a', { raw: valueOf('a'), fetchedAt: 5 }), record('b', { raw: valueOf('b'), fetchedAt: 6 })];
+    const first = await heldResultRefs(queryClient, url2);
+    expect(first.map((r) => [r.taskId, r.fetchedAt])).toEqual([
+      ['a', 5],
+      ['b', 6],
+    ]);
+    expect(stored.reads).toBe(1);
+    const again = await heldResultRefs(queryClient, url2);
+    expect(again.map((r) => [r.taskId, r.fetchedAt])).toEqual([
+      ['a', 5],
+      ['b', 6],
+    ]);
+    expect(stored.reads).toBe(1);
+    // Its text only when asked for: one record.
+    expect(JSON.stringify((await again[1]?.load())?.raw)).toContain('"b"');
+    expect(stored.reads).toBe(2);
+  });
+
+  it('a result let go from memory is known without reading the store; one the page never saw is read', async () => {
+    const url3 = 'http://127.0.0.1:3/mcp';
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(mcpKeys.kept(url3), ['gone']);
+    stored.records = [record('gone', { raw: valueOf('gone'), fetchedAt: 9 })];
+    await heldResultRefs(queryClient, url3);
+    expect(stored.reads).toBe(1);
+    noteLetGo(url3, 'later', 11);
+    queryClient.setQueryData(mcpKeys.kept(url3), ['gone', 'later']);
+    expect((await heldResultRefs(queryClient, url3)).map((r) => [r.taskId, r.fetchedAt])).toEqual([
+      ['gone', 9],
+      ['later', 11],
+    ]);
+    expect(stored.reads).toBe(1);
+    queryClient.setQueryData(mcpKeys.kept(url3), ['gone', 'later', 'elsewhere']);
+    stored.records.push(record('elsewhere', { raw: valueOf('elsewhere'), fetchedAt: 12 }));
+    await heldResultRefs(queryClient, url3);
+    expect(stored.reads).toBe(2);
   });
 });
 

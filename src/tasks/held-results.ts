@@ -62,19 +62,46 @@ export interface HeldResultRef {
 }
 
 /**
- * Every result the page has for the server: the ones in memory, then the kept ones that are not (one IndexedDB read
- * for the list; a result's own text is read only by `load`). A store that cannot be read leaves only the first.
+ * Per server, the version (fetchedAt) of each kept result that is not in memory, as last read from the store or
+ * noted when it was let go: a search over a long day's results does not read every record to learn what it has.
+ */
+const storedVersions = new Map<string, Map<string, number>>();
+
+/** A result let go from memory (result-residency.ts): it is in the store, at this version. */
+export function noteLetGo(serverUrl: string, taskId: string, fetchedAt: number): void {
+  let versions = storedVersions.get(serverUrl);
+  if (!versions) storedVersions.set(serverUrl, (versions = new Map<string, number>()));
+  versions.set(taskId, fetchedAt);
+}
+
+/**
+ * Every result the page has for the server: the ones in memory, then the kept ones that are not. A result's text is
+ * read only by `load`; the list of kept records is read from the store only when the page does not know the version
+ * of one of them (kept in an earlier page). A store that cannot be read leaves only the ones in memory.
  */
 export async function heldResultRefs(queryClient: QueryClient, serverUrl: string): Promise<HeldResultRef[]> {
   const resident = residentResults(queryClient, serverUrl);
   const refs: HeldResultRef[] = resident.map((r) => ({ taskId: r.taskId, fetchedAt: r.fetchedAt, load: () => Promise.resolve(r) }));
-  if (keptIdSet(queryClient, serverUrl).size === 0) return refs;
+  const kept = keptIdSet(queryClient, serverUrl);
+  if (kept.size === 0) return refs;
   const inMemory = new Set(resident.map((r) => r.taskId));
+  const versions = storedVersions.get(serverUrl);
+  const stored = [...kept].filter((id) => !inMemory.has(id));
+  if (versions && stored.every((id) => versions.has(id))) {
+    for (const taskId of stored) {
+      const fetchedAt = versions.get(taskId) ?? 0;
+      refs.push({ taskId, fetchedAt, load: () => heldResultOf(queryClient, serverUrl, taskId) });
+    }
+    return refs;
+  }
   const records = await keptResults(serverUrl).catch(() => []);
+  const known = new Map<string, number>();
   for (const record of records) {
+    known.set(record.taskId, record.fetchedAt);
     if (inMemory.has(record.taskId)) continue;
     refs.push({ taskId: record.taskId, fetchedAt: record.fetchedAt, load: () => resultOfKept(record) });
   }
+  storedVersions.set(serverUrl, known);
   return refs;
 }
 

@@ -8,7 +8,7 @@
  * written or could not be written, one the kept list does not name (a session file's, or any not kept).
  */
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { keptIdSet } from './held-results';
+import { keptIdSet, noteLetGo } from './held-results';
 import type { FetchedResult } from './result';
 
 const RESIDENT_RESULTS = 64;
@@ -83,6 +83,8 @@ export function holdResultsWithin(queryClient: QueryClient, limits: { count: num
       if (!data || !letGo(query, data)) continue;
       count--;
       bytes -= data.size;
+      const key = resultKeyOf(query.queryKey);
+      if (key) noteLetGo(key.serverUrl, key.taskId, data.fetchedAt);
       cache.remove(query);
     }
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
+import { keptIdSet } from '../../tasks/held-results';
 import { resultMatchesFor, resultSearchStore, searchResults } from '../../tasks/result-search';
 
 /**
@@ -11,12 +12,15 @@ export function useResultSearch(serverUrl: string, query: string): ReadonlySet<s
   const queryClient = useQueryClient();
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    // A result fetched, loaded back or forgotten for this server: search again.
+    // A result fetched, loaded back or forgotten for this server: search again. Not for one let go from memory and
+    // still kept (result-residency.ts): what the search finds has not changed.
     return queryClient.getQueryCache().subscribe((event) => {
       const key: readonly unknown[] = event.query.queryKey as readonly unknown[];
       if (event.type !== 'updated' && event.type !== 'removed' && event.type !== 'added') return;
-      if (key[0] === 'mcp' && key[1] === serverUrl && key[2] === 'result' && (event.type !== 'updated' || event.action.type === 'success'))
-        setVersion((v) => v + 1);
+      if (key[0] !== 'mcp' || key[1] !== serverUrl || key[2] !== 'result') return;
+      if (event.type === 'updated' && event.action.type !== 'success') return;
+      if (event.type === 'removed' && typeof key[3] === 'string' && keptIdSet(queryClient, serverUrl).has(key[3])) return;
+      setVersion((v) => v + 1);
     });
   }, [queryClient, serverUrl]);
   useEffect(() => {
