@@ -38,9 +38,9 @@ const detail = process.env.BENCH_DETAIL === '1';
  * BENCH_TRACE=1: also trace the page and print its main thread's longest tasks by thread time (CPU time: unlike a
  * frame's length, it does not grow when other processes share the cores), with the events that took most of each.
  */
-const trace = process.env.BENCH_TRACE === '1';
+export const trace = process.env.BENCH_TRACE === '1';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -52,7 +52,7 @@ interface TraceEvent {
 }
 
 /** The renderer main thread's tasks over 20 ms of thread time, longest first, each with its heaviest inner events. */
-function longTasksByThreadTime(events: TraceEvent[]): string[] {
+export function longTasksByThreadTime(events: TraceEvent[]): string[] {
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) return ['(no renderer main thread in the trace)'];
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);

@@ -20,6 +20,7 @@ import {
   threadSeconds,
 } from './harness';
 import { dataKb, heapByConstructor, heapGrowth } from './heap';
+import { longTasksByThreadTime, trace, type TraceEvent } from './hostile';
 import { root, scale } from './settings';
 
 export async function pushLatency(browser: Browser, server: RunningServer, modern = false) {
@@ -152,6 +153,9 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
     w.__frames.length = 0;
     w.__framing = true;
   });
+  // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task.
+  if (trace)
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'] });
   await runTool(page, 'bench_burst', { count: String(count) });
   const result = page.getByRole('region', { name: 'Result' });
   const text = (await result.getByText(/last push sent=\d+/).textContent({ timeout: 180_000 })) ?? '';
@@ -166,6 +170,10 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
   );
   const listedAt = Number(await listed.jsonValue());
   await frame(page);
+  if (trace) {
+    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    console.log(`burst of ${count}: main-thread tasks over 20 ms of thread time:\n  ${longTasksByThreadTime(traceEvents).join('\n  ')}`);
+  }
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __framing: boolean };
     w.__framing = false;

@@ -3,11 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sessionEvents } from '../mcp/connection-store';
 import type { McpSession } from '../mcp/session';
 import { applyPushes, mergeListedPage, writeTask } from '../tasks/cache-writes';
+import { mcpKeys } from '../tasks/keys';
+import { liveStore } from '../tasks/live-store';
+import { MAX_PUSHES_PER_WRITE } from '../tasks/push-buffer';
+import type { TaskEntry } from '../tasks/task-cache';
 import { prefsStore } from '../tasks/prefs-store';
 import type { Task } from '../tasks/task';
-import { useSessionSync } from './task-sync';
+import { usePushSync, useSessionSync } from './task-sync';
 
 afterEach(cleanup);
 
@@ -91,5 +96,59 @@ describe('auto-fetch starts from the transition itself', () => {
     expect(asked).not.toContain('tasks/result t1');
     prefsStore.getState().autoFetchToggled(true);
     expect(asked).toContain('tasks/result t1');
+  });
+});
+
+describe('a burst of pushes is written a slice a frame', () => {
+  /** usePushSync with frames run by the test: the cache's task count after each write. */
+  function mountPushSync() {
+    const queryClient = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+    const frames: Array<() => void> = [];
+    const scheduler = { frame: (fn: () => void) => void frames.push(fn), timeout: () => {} };
+    renderHook(() => usePushSync(scheduler), { wrapper });
+    const listed = () => queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(SERVER))?.length ?? 0;
+    /** Runs the frames asked for so far, and says how many tasks each left listed. */
+    const runFrames = () => {
+      const counts: number[] = [];
+      while (frames.length > 0) {
+        frames.shift()?.();
+        counts.push(listed());
+      }
+      return counts;
+    };
+    return { listed, runFrames };
+  }
+  const burst = (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const at = new Date(Date.UTC(2026, 0, 1) + i).toISOString();
+      sessionEvents.emit('taskPush', {
+        serverUrl: SERVER,
+        generation: 1,
+        method: 'notifications/tasks/status',
+        params: { taskId: `b${i}`, status: 'working', createdAt: at, lastUpdatedAt: at, ttl: null },
+        receivedAt: i,
+      });
+    }
+  };
+
+  it('2,500 unseen tasks announced at once: no write holds more than one slice, and every task is listed in the end', async () => {
+    const { listed, runFrames } = mountPushSync();
+    burst(2500);
+    await Promise.resolve();
+    // The first slice is written at once (a push after a quiet spell), the rest one slice per frame.
+    expect(listed()).toBe(MAX_PUSHES_PER_WRITE);
+    const counts = runFrames();
+    expect(counts).toEqual([2 * MAX_PUSHES_PER_WRITE, 2500]);
+  });
+
+  it('so is what was held while live updates were paused, once they resume', () => {
+    const { listed, runFrames } = mountPushSync();
+    liveStore.getState().liveUpdatesPaused();
+    burst(1500);
+    expect(listed()).toBe(0);
+    liveStore.getState().liveUpdatesResumed();
+    expect(listed()).toBe(MAX_PUSHES_PER_WRITE);
+    expect(runFrames()).toEqual([1500]);
   });
 });

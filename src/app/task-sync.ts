@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionEvents, type TaskPushEvent } from '../mcp/connection-store';
+import { sessionEvents } from '../mcp/connection-store';
 import type { McpSession } from '../mcp/session';
 import { applyPushes } from '../tasks/cache-writes';
 import { reportObservation } from '../tasks/behaviour-store';
 import { mcpKeys } from '../tasks/keys';
 import { liveStore } from '../tasks/live-store';
 import { prefsStore } from '../tasks/prefs-store';
-import { frameOrTimeout, HeldPushes, type FlushScheduler } from '../tasks/push-buffer';
+import { frameOrTimeout, HeldPushes, PendingPushes, type FlushScheduler } from '../tasks/push-buffer';
 import { selectionStore } from '../tasks/selection-store';
 import { runSyncAction } from '../tasks/sync-actions';
 import { PollingScheduler } from '../tasks/sync-scheduler';
@@ -36,23 +36,24 @@ const browserScheduler: FlushScheduler = {
  * (notifications are optional), expiry, and the background `tasks/result` that receives a task's input requests
  * while it is `input_required`.
  */
-export function usePushSync(): void {
+export function usePushSync(scheduler: FlushScheduler = browserScheduler): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
     const held = new HeldPushes();
-    let pending: TaskPushEvent[] = [];
+    const pending = new PendingPushes();
     let lastFlush = -Infinity;
     /** Writes in a row whose pushes came within a frame of the write before. */
     let crowded = 0;
     const flush = () => {
-      const batch = pending;
-      pending = [];
+      const batch = pending.take();
       lastFlush = performance.now();
       applyPushes(queryClient, batch);
+      // More than one write's share (a burst of new tasks): the rest is written at the next frame, a slice a frame.
+      if (pending.size > 0) flushSoon();
     };
     // A hidden tab runs no animation frames: a timer flushes then, so pushes never pile up unapplied.
-    const flushSoon = frameOrTimeout(flush, browserScheduler);
+    const flushSoon = frameOrTimeout(flush, scheduler);
     const offPush = sessionEvents.on('taskPush', (event) => {
       if (liveStore.getState().paused) {
         held.hold(event);
@@ -62,7 +63,7 @@ export function usePushSync(): void {
       // together); one that comes within a frame of the last write waits for the next frame; and once that has
       // happened twice in a row (a storm, not pushes bunched by the network), until STORM_SPACING_MS after the last
       // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so.
-      if (pending.push(event) === 1) {
+      if (pending.add(event)) {
         const since = performance.now() - lastFlush;
         if (since >= QUIET_MS) {
           crowded = 0;
@@ -72,7 +73,10 @@ export function usePushSync(): void {
       }
     });
     const offLive = liveStore.subscribe((state, prev) => {
-      if (prev.paused && !state.paused) applyPushes(queryClient, held.drain());
+      if (!prev.paused || state.paused) return;
+      // What was held (up to 20,000 tasks) is written as a burst is: the first slice now, the rest a slice a frame.
+      for (const event of held.drain()) pending.add(event);
+      if (pending.size > 0) flush();
     });
     const offViolation = sessionEvents.on('violation', ({ serverUrl, detail, taskId }) =>
       reportObservation(serverUrl, { type: 'violation', detail, ...(taskId !== undefined && { taskId }) }),
@@ -82,7 +86,7 @@ export function usePushSync(): void {
       offLive();
       offViolation();
     };
-  }, [queryClient]);
+  }, [queryClient, scheduler]);
 }
 
 /** What each connected session needs besides pushes: re-reading after a reconnect, polling, input streams. */

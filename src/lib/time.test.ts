@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMoment, formatDuration, formatMoment, formatSpan } from './time';
+import { describeMoment, formatAbsolute, formatDuration, formatMoment, formatSpan } from './time';
 
 describe('formatDuration', () => {
   it('prints human units and never "-0 s"', () => {
@@ -21,6 +21,16 @@ describe('formatMoment', () => {
   it('says when the server sent an unreadable time', () => {
     expect(formatMoment('yesterday', now, 'utc')).toBe('invalid time (yesterday)');
     expect(describeMoment('', now)).toContain('unreadable');
+  });
+});
+
+describe('the local reading of a moment', () => {
+  it("is the browser's own toLocaleString() of it, in hover texts and absolute times alike", () => {
+    for (const iso of ['2026-12-02T15:00:00Z', '1999-02-28T23:59:59.999Z', '2031-07-04T00:00:01Z']) {
+      const local = new Date(iso).toLocaleString();
+      expect(formatAbsolute(iso)).toBe(local);
+      expect(describeMoment(iso)).toBe(`${local} · ${formatMoment(iso, 0, 'utc')}`);
+    }
   });
 });
 

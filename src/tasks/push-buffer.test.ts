@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { TaskPushEvent } from '../mcp/connection-store';
-import { FLUSH_FALLBACK_MS, frameOrTimeout, groupByServer, HeldPushes } from './push-buffer';
+import { FLUSH_FALLBACK_MS, frameOrTimeout, groupByServer, HeldPushes, PendingPushes } from './push-buffer';
 
 function push(serverUrl: string, taskId: string, status = 'working', seq = 0): TaskPushEvent {
   const at = new Date(1_700_000_000_000 + seq).toISOString();
@@ -97,5 +97,29 @@ describe('frameOrTimeout', () => {
     timers[1]?.();
     frames[1]?.();
     expect(flushes).toBe(2);
+  });
+});
+
+describe('PendingPushes', () => {
+  it('gives back every push in arrival order, in slices of at most its maximum, however they were added and taken', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 7 }), fc.array(fc.integer({ min: 0, max: 20 }), { maxLength: 12 }), (max, adds) => {
+        const pending = new PendingPushes(max);
+        const taken: TaskPushEvent[] = [];
+        let seq = 0;
+        // Adds a round of pushes, then takes one slice, as pushes and frames alternate.
+        for (const count of adds) {
+          for (let i = 0; i < count; i++) {
+            const first = pending.add(push('http://a/', `t${seq}`, 'working', seq++));
+            expect(first).toBe(pending.size === 1);
+          }
+          const slice = pending.take();
+          expect(slice.length).toBeLessThanOrEqual(max);
+          taken.push(...slice);
+        }
+        while (pending.size > 0) taken.push(...pending.take());
+        expect(taken.map((e) => e.receivedAt)).toEqual(Array.from({ length: seq }, (_, i) => i));
+      }),
+    );
   });
 });
