@@ -1,5 +1,5 @@
 /** The bench's scenarios: each drives the built app in a fresh page against a fresh demo server and returns its figures. */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
@@ -153,7 +153,8 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
     w.__frames.length = 0;
     w.__framing = true;
   });
-  // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task.
+  // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task;
+  // BENCH_TRACE_FILE=/tmp/t also writes the whole trace (/tmp/t-burst-10000.json) to look at frame by frame.
   if (trace)
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'] });
   await runTool(page, 'bench_burst', { count: String(count) });
@@ -171,7 +172,9 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
   const listedAt = Number(await listed.jsonValue());
   await frame(page);
   if (trace) {
-    const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const raw = (await browser.stopTracing()).toString();
+    if (process.env.BENCH_TRACE_FILE) writeFileSync(`${process.env.BENCH_TRACE_FILE}-burst-${count}.json`, raw);
+    const { traceEvents } = JSON.parse(raw) as { traceEvents: TraceEvent[] };
     console.log(`burst of ${count}: main-thread tasks over 20 ms of thread time:\n  ${longTasksByThreadTime(traceEvents).join('\n  ')}`);
   }
   const frames = await page.evaluate(() => {

@@ -24,7 +24,8 @@ export const scale = smoke
   : {
       latency: 200,
       resultRuns: 30,
-      bursts: [10_000, 2000],
+      /** Bursts of this many unseen tasks; 1 is the control: the page's own frames for starting a tool and listing its task. */
+      bursts: [10_000, 2000, 1],
       tasks: 10_000,
       stormTasks: 2000,
       stormRate: 1000,
