@@ -156,7 +156,9 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
   // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task;
   // BENCH_TRACE_FILE=/tmp/t also writes the whole trace (/tmp/t-burst-10000.json) to look at frame by frame.
   if (trace)
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'] });
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'],
+    });
   await runTool(page, 'bench_burst', { count: String(count) });
   const result = page.getByRole('region', { name: 'Result' });
   const text = (await result.getByText(/last push sent=\d+/).textContent({ timeout: 180_000 })) ?? '';
