@@ -1,4 +1,5 @@
 /** What the scenarios measure with: the page's instrumentation, ways to drive the app, and the figures' statistics. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import type { RunningServer } from '../server/app';
 
@@ -18,16 +19,30 @@ export const pct = (xs: number[], p: number) => {
 export const INSTRUMENT = `
   window.__long = [];
   window.__frames = [];
-  window.__framing = false;
   window.__longObserver = new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); });
   window.__longObserver.observe({ type: 'longtask', buffered: true });
-  let last = performance.now();
-  const tick = (t) => {
-    if (window.__framing) window.__frames.push(t - last);
-    last = t;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
+  // The frame loop runs only while frames are counted (window.__framing = true): a requestAnimationFrame asked for
+  // at every frame makes the page draw every frame, work a page left alone does not do.
+  let framing = false;
+  let loop = 0;
+  Object.defineProperty(window, '__framing', {
+    configurable: true,
+    get: () => framing,
+    set: (on) => {
+      if (on === framing) return;
+      framing = on;
+      if (!on) return;
+      const mine = ++loop;
+      let last;
+      const tick = (t) => {
+        if (!framing || mine !== loop) return;
+        if (last !== undefined) window.__frames.push(t - last);
+        last = t;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    },
+  });
 `;
 
 /** The dashboard connected to the demo server; `modern`: to its MCP 2026-07-28 endpoint. */
@@ -129,18 +144,18 @@ export async function clickToFrame(page: Page, button: string, selector: string)
   };
 }
 
+/** The "completed" count in the status filter (a plain DOM query: ARIA-computing locators cost the page's main thread). */
+const readCompleted = () =>
+  Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0);
+
+export const completedCount = (page: Page) => page.evaluate(readCompleted);
+
 /**
- * The "completed" count in the status filter, read once a frame with a plain DOM query: the harness's own work runs
- * on the page's main thread too, and ARIA-computing locators were a good part of the busy time measured.
+ * Waits until the status filter counts `expected` completed tasks, or until `deadline` (epoch ms). It looks every
+ * 100 ms, not at every frame: a requestAnimationFrame asked for at each look made the page draw 60 frames a second
+ * (style, pre-paint and commit for each, with every spinning status icon), which the busy share counted as the page's
+ * own work. Looking late by up to 100 ms adds at most 1 % to a 10 s storm's length.
  */
-export const completedCount = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() =>
-          resolve(
-            Number(/\((\d+)\+?\)/.exec(document.querySelector('.task-filters option[value="completed"]')?.textContent ?? '')?.[1] ?? 0),
-          ),
-        ),
-      ),
-  );
+export async function waitForCompleted(page: Page, expected: number, deadline: number): Promise<void> {
+  while (Date.now() < deadline && (await completedCount(page)) < expected) await sleep(100);
+}

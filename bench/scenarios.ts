@@ -8,6 +8,7 @@ import type { RunningServer } from '../server/app';
 import {
   clickToFrame,
   completedCount,
+  waitForCompleted,
   drawerRegion,
   frame,
   heapMb,
@@ -140,6 +141,19 @@ export async function manyTasks(browser: Browser, server: RunningServer) {
   };
 }
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'];
+
+/**
+ * Stops the trace and prints the main thread's tasks over 20 ms of CPU time; BENCH_TRACE_FILE=/tmp/t also writes the
+ * whole trace (/tmp/t-storm.json, /tmp/t-burst-of-10000.json) to look at frame by frame.
+ */
+async function printLongTasks(browser: Browser, scenario: string): Promise<void> {
+  const raw = (await browser.stopTracing()).toString();
+  if (process.env.BENCH_TRACE_FILE) writeFileSync(`${process.env.BENCH_TRACE_FILE}-${scenario.replaceAll(' ', '-')}.json`, raw);
+  const { traceEvents } = JSON.parse(raw) as { traceEvents: TraceEvent[] };
+  console.log(`${scenario}: main-thread tasks over 20 ms of thread time:\n  ${longTasksByThreadTime(traceEvents).join('\n  ')}`);
+}
+
 /**
  * A burst of tasks the page has never seen: `count` tasks started at once on the server and announced only by one
  * status push each (and tasks/list). Frames and long tasks from the click on "Run as task" until every task is
@@ -153,12 +167,8 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
     w.__frames.length = 0;
     w.__framing = true;
   });
-  // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task;
-  // BENCH_TRACE_FILE=/tmp/t also writes the whole trace (/tmp/t-burst-10000.json) to look at frame by frame.
-  if (trace)
-    await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink'],
-    });
+  // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task.
+  if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await runTool(page, 'bench_burst', { count: String(count) });
   const result = page.getByRole('region', { name: 'Result' });
   const text = (await result.getByText(/last push sent=\d+/).textContent({ timeout: 180_000 })) ?? '';
@@ -173,12 +183,7 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
   );
   const listedAt = Number(await listed.jsonValue());
   await frame(page);
-  if (trace) {
-    const raw = (await browser.stopTracing()).toString();
-    if (process.env.BENCH_TRACE_FILE) writeFileSync(`${process.env.BENCH_TRACE_FILE}-burst-${count}.json`, raw);
-    const { traceEvents } = JSON.parse(raw) as { traceEvents: TraceEvent[] };
-    console.log(`burst of ${count}: main-thread tasks over 20 ms of thread time:\n  ${longTasksByThreadTime(traceEvents).join('\n  ')}`);
-  }
+  if (trace) await printLongTasks(browser, `burst of ${count}`);
   const frames = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __framing: boolean };
     w.__framing = false;
@@ -205,15 +210,18 @@ export async function storm(browser: Browser, server: RunningServer) {
     seconds: String(scale.stormSeconds),
   });
   await longTasks(page);
+  // BENCH_TRACE=1: the storm's longest main-thread tasks by CPU time (a frame's length grows with what shares the cores).
+  if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const busy0 = await taskSeconds(cdp);
   const cpu0 = await threadSeconds(cdp);
   const t0 = Date.now();
   const expected = scale.stormTasks + 1;
   const deadline = Date.now() + (scale.stormSeconds + 60) * 1000;
-  while (Date.now() < deadline && (await completedCount(page)) < expected);
+  await waitForCompleted(page, expected, deadline);
   const elapsed = (Date.now() - t0) / 1000;
   const busy = (await taskSeconds(cdp)) - busy0;
   const cpu = (await threadSeconds(cdp)) - cpu0;
+  if (trace) await printLongTasks(browser, 'storm');
   const long = await longTasks(page);
   const shown = await completedCount(page);
   await page.close();
