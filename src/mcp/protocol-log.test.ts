@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { jsonLength, ProtocolLog } from './protocol-log';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonLength, NOTIFY_MS, ProtocolLog } from './protocol-log';
 
 describe('ProtocolLog', () => {
   it('pairs each response with its request: method and latency', () => {
@@ -122,5 +122,41 @@ describe('ProtocolLog, measuring without serialising', () => {
     expect(kept.start.startsWith('{"jsonrpc":"2.0","id":9,"result":{"content":[{"type":"text","text":"Bearer [redacted] yyy')).toBe(true);
     expect(kept.start).not.toContain('tok-12345');
     expect(log.measuredSize(message.result)).toBe(JSON.stringify(message).length);
+  });
+});
+
+describe('telling subscribers of new entries', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('once per burst of messages, by a timer: never by asking the page for an animation frame', () => {
+    vi.useFakeTimers();
+    const frames = vi.fn();
+    vi.stubGlobal('requestAnimationFrame', frames);
+    const log = new ProtocolLog(100);
+    const told = vi.fn();
+    log.subscribe(told);
+    for (let i = 0; i < 50; i++) log.record('in', { jsonrpc: '2.0', method: 'notifications/tasks/status', params: { i } });
+    expect(told).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(NOTIFY_MS);
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(log.getSnapshot().entries).toHaveLength(50);
+    expect(frames).not.toHaveBeenCalled();
+  });
+
+  it('not at all while nobody listens (the panel is not shown), and a later subscriber reads every entry', () => {
+    vi.useFakeTimers();
+    const log = new ProtocolLog(100);
+    for (let i = 0; i < 20; i++) log.record('in', { jsonrpc: '2.0', method: `m${i}` });
+    expect(vi.getTimerCount()).toBe(0);
+    const told = vi.fn();
+    log.subscribe(told);
+    expect(log.getSnapshot().entries.map((e) => e.method)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
+    log.record('in', { jsonrpc: '2.0', method: 'm20' });
+    vi.advanceTimersByTime(NOTIFY_MS);
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(log.getSnapshot().entries).toHaveLength(21);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The protocol log: every JSON-RPC message in and out, with the latency of each request paired with its response.
  * Bounded (a ring buffer; the count of dropped entries is kept), redacts credentials, and notifies subscribers at
- * most once per animation frame so a storm of messages costs one render. No React.
+ * most once per NOTIFY_MS so a storm of messages costs one render. No React.
  */
 
 import { redactSecrets, textMayHoldSecret } from '../lib/redact';
@@ -113,8 +113,13 @@ function previewOf(value: unknown, depth = 0): unknown {
   return out;
 }
 
-const schedule: (fn: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16);
+/**
+ * Subscribers are told of new entries at most this often, by a timer. Not by requestAnimationFrame: asking for a
+ * frame makes the page draw one (style, pre-paint and a commit, every spinning status icon with them), and in a storm
+ * the log asked at almost every frame, about 50 of the 60 a second the page drew, for a panel that redraws at most
+ * four times a second, or not at all while the drawer is folded.
+ */
+export const NOTIFY_MS = 16;
 
 /** JSON length of each received result (any connection's log), so a large payload is not stringified twice. */
 const resultSizes = new WeakMap<object, number>();
@@ -210,12 +215,13 @@ export class ProtocolLog {
       this.start = 0;
     }
     this.dirty = true;
-    if (!this.notifyScheduled) {
+    // Nobody listening (the log's panel is not shown): nothing to tell; a subscriber reads the snapshot as it is then.
+    if (!this.notifyScheduled && this.listeners.size > 0) {
       this.notifyScheduled = true;
-      schedule(() => {
+      setTimeout(() => {
         this.notifyScheduled = false;
         for (const listener of this.listeners) listener();
-      });
+      }, NOTIFY_MS);
     }
   }
 
