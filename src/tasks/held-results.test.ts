@@ -4,7 +4,7 @@ import { heldResultIds, heldResultOf, heldResultRefs, heldResults, noteLetGo, re
 import { mcpKeys } from './keys';
 import { parseTaskResult, summariseResult, TextBackedResult, type FetchedResult } from './result';
 import type { KeptResult } from './result-store';
-import type { Task } from './task';
+import { keptRecord } from './kept-records.test-support';
 
 // IndexedDB does not run here: the store hands back the records a test gives it.
 const stored: { records: KeptResult[]; reads: number } = { records: [], reads: 0 };
@@ -23,21 +23,7 @@ const url = 'http://127.0.0.1:1/mcp';
 const valueOf = (word: string) => ({ content: [{ type: 'text', text: word }] });
 const textOf = (word: string) => JSON.stringify(valueOf(word));
 const summary = summariseResult(parseTaskResult(valueOf('kept')));
-const taskOf = (taskId: string): Task => ({
-  taskId,
-  status: 'completed',
-  createdAt: '2026-01-01T00:00:00Z',
-  lastUpdatedAt: '2026-01-01T00:00:00Z',
-  ttl: null,
-});
-const record = (taskId: string, extra: Partial<KeptResult>): KeptResult => ({
-  serverUrl: url,
-  taskId,
-  task: taskOf(taskId),
-  fetchedAt: 1,
-  size: 10,
-  ...extra,
-});
+const record = (taskId: string, extra: Partial<KeptResult>): KeptResult => keptRecord(url, taskId, 10, extra);
 const resident = (taskId: string, word: string): FetchedResult => ({
   taskId,
   raw: valueOf(word),

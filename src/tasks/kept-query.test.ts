@@ -5,7 +5,7 @@ import { mcpKeys } from './keys';
 import { parseTaskResult, summariseResult } from './result';
 import type { KeptResult } from './result-store';
 import { applyTaskUpdate, type TaskEntry } from './task-cache';
-import type { Task } from './task';
+import { completedTask, keptRecord } from './kept-records.test-support';
 
 // IndexedDB does not run here: the store hands back the records a test gives it.
 const stored: { records: KeptResult[] } = { records: [] };
@@ -19,21 +19,7 @@ const url = 'http://127.0.0.1:1/mcp';
 const value = { content: [{ type: 'text', text: 'kept' }] };
 const text = JSON.stringify(value);
 const summary = summariseResult(parseTaskResult(value));
-const taskOf = (taskId: string): Task => ({
-  taskId,
-  status: 'completed',
-  createdAt: '2026-01-01T00:00:00Z',
-  lastUpdatedAt: '2026-01-01T00:00:00Z',
-  ttl: null,
-});
-const record = (taskId: string, extra: Partial<KeptResult>): KeptResult => ({
-  serverUrl: url,
-  taskId,
-  task: taskOf(taskId),
-  fetchedAt: 1,
-  size: text.length,
-  ...extra,
-});
+const record = (taskId: string, extra: Partial<KeptResult>): KeptResult => keptRecord(url, taskId, text.length, extra);
 const ids = (queryClient: QueryClient) =>
   (queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url)) ?? []).map((e) => e.task.taskId).sort();
 
@@ -57,11 +43,11 @@ describe('kept results, loaded back', () => {
   });
 
   it('a task the list holds with an older state (remembered as working) takes the kept, newer one', async () => {
-    stored.records = [record('done', { text, summary, task: { ...taskOf('done'), lastUpdatedAt: '2026-01-01T00:00:09Z' } })];
+    stored.records = [record('done', { text, summary, task: { ...completedTask('done'), lastUpdatedAt: '2026-01-01T00:00:09Z' } })];
     const queryClient = new QueryClient();
     queryClient.setQueryData<TaskEntry[]>(
       mcpKeys.tasks(url),
-      applyTaskUpdate([], { ...taskOf('done'), status: 'working' }, { source: 'registry', now: 1, generation: 0 }).entries,
+      applyTaskUpdate([], { ...completedTask('done'), status: 'working' }, { source: 'registry', now: 1, generation: 0 }).entries,
     );
     await queryClient.fetchQuery(keptQueryOptions(queryClient, url));
     const entries = queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url)) ?? [];
