@@ -104,6 +104,9 @@ test.describe('acting on tasks: bulk, re-run, poll accounting', () => {
     const before = await table(page).locator('tbody tr[data-task-id]').count();
     await run.getByRole('button', { name: 'Run as task' }).click();
     await expect(table(page).locator('tbody tr[data-task-id]')).toHaveCount(before + 1);
+    // The new row can be drawn from the server's first status push before the reply that selects it is in: wait for
+    // the selection to move, then read which task it is.
+    await expect(details(page).locator('dd.mono').first()).not.toHaveText(first);
     const second = await details(page).locator('dd.mono').first().innerText();
     expect(second).not.toBe(first);
     await expect(rowOf(page, second)).toHaveAttribute('data-status', 'completed');
