@@ -45,8 +45,15 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
     let lastFlush = -Infinity;
     /** Writes in a row whose pushes came within a frame of the write before. */
     let crowded = 0;
-    const flush = () => {
-      const batch = pending.take();
+    const flush = (byTimer = false) => {
+      // Paused again while a resumed backlog was being written a slice a frame: the rest is held again.
+      if (liveStore.getState().paused) {
+        for (const event of pending.take(true)) held.hold(event);
+        return;
+      }
+      // Written by the timer, no frame came (a hidden tab, whose timers the browser slows to one a second or less):
+      // everything pending goes at once, or a steady stream faster than a slice per wake-up would pile up unwritten.
+      const batch = pending.take(byTimer);
       lastFlush = performance.now();
       applyPushes(queryClient, batch);
       // More than one write's share (a burst of new tasks): the rest is written at the next frame, a slice a frame.
@@ -67,7 +74,7 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
         const since = performance.now() - lastFlush;
         if (since >= QUIET_MS) {
           crowded = 0;
-          queueMicrotask(flush);
+          queueMicrotask(() => flush());
         } else if (crowded++ === 0) flushSoon();
         else setTimeout(flushSoon, STORM_SPACING_MS - since);
       }

@@ -91,9 +91,9 @@ export class PendingPushes {
     return this.size === 1;
   }
 
-  /** The oldest pending pushes, at most `max` of them, in arrival order. */
-  take(): TaskPushEvent[] {
-    if (this.head === 0 && this.queue.length <= this.max) {
+  /** The oldest pending pushes, at most `max` of them (all of them when `all`), in arrival order. */
+  take(all = false): TaskPushEvent[] {
+    if (this.head === 0 && (all || this.queue.length <= this.max)) {
       const all = this.queue;
       this.queue = [];
       return all;
@@ -116,19 +116,19 @@ export interface FlushScheduler {
 
 /**
  * Runs `flush` at the next animation frame, or after FLUSH_FALLBACK_MS when no frame comes first (a hidden tab), and
- * only once for both. Returns a function that asks for a flush; asks while one is already due are ignored.
+ * only once for both; `byTimer` says which. Returns a function that asks for a flush; asks while one is already due are ignored.
  */
-export function frameOrTimeout(flush: () => void, scheduler: FlushScheduler): () => void {
+export function frameOrTimeout(flush: (byTimer: boolean) => void, scheduler: FlushScheduler): () => void {
   let due = false;
-  const run = () => {
+  const run = (byTimer: boolean) => {
     if (!due) return;
     due = false;
-    flush();
+    flush(byTimer);
   };
   return () => {
     if (due) return;
     due = true;
-    scheduler.frame(run);
-    scheduler.timeout(run, FLUSH_FALLBACK_MS);
+    scheduler.frame(() => run(false));
+    scheduler.timeout(() => run(true), FLUSH_FALLBACK_MS);
   };
 }
