@@ -78,10 +78,12 @@ export async function drawerRegion(page: Page, name: string) {
   return region;
 }
 
-export async function runTool(page: Page, tool: string, fields: Record<string, string>) {
+/** Runs `tool` from the Run tool panel; `beforeClick` runs once the form is filled in, right before the click. */
+export async function runTool(page: Page, tool: string, fields: Record<string, string>, beforeClick?: () => Promise<void>) {
   const region = await openRunTool(page);
   await region.getByRole('combobox', { name: 'Tool' }).selectOption(tool);
   for (const [label, value] of Object.entries(fields)) await region.getByLabel(new RegExp(`^${label}\\b`)).fill(value);
+  await beforeClick?.();
   await region.getByRole('button', { name: 'Run as task' }).click();
 }
 

@@ -43,6 +43,8 @@ function originOf(frame: ProfileNode['callFrame']): string {
     const path = join(process.cwd(), 'dist', 'assets', `${file}.map`);
     maps.set(file, existsSync(path) ? new SourceMapConsumer(readFileSync(path, 'utf8')) : undefined);
   }
+  // A frame with no position (line -1: code the engine made up, such as a wrapper) has nothing to look up.
+  if (frame.lineNumber < 0) return `${file} (no position)`;
   const source = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
   if (!source) return `${file} (unmapped)`;
   const modules = source.lastIndexOf('node_modules/');
@@ -52,6 +54,17 @@ function originOf(frame: ProfileNode['callFrame']): string {
   }
   const app = source.replace(/^(\.\.\/)+/, '').split('/');
   return app.slice(0, app[0] === 'src' && app.length > 3 ? 3 : 2).join('/');
+}
+
+/** A minified frame's place in the source, through the build's source maps: ` (src/tasks/x.ts:12 name)`, or nothing. */
+function sourceOf(frame: ProfileNode['callFrame']): string {
+  if (!frame.url || frame.lineNumber < 0) return '';
+  originOf(frame);
+  const file = new URL(frame.url).pathname.split('/').pop() ?? '';
+  const at = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (!at?.source) return '';
+  const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
+  return ` (${source}:${at.line ?? 0}${at.name ? ` ${at.name}` : ''})`;
 }
 
 const scenarios = ['large', 'cold', 'burst', 'hostile'] as const;
@@ -117,7 +130,7 @@ try {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   const label = (n: ProfileNode) =>
-    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}${sourceOf(n.callFrame)}`;
   // Longest run of non-idle samples.
   let run0 = 0;
   let runMs = 0;
@@ -228,7 +241,7 @@ try {
   console.log(`\nself time by origin (through the source maps):`);
   for (const [origin, ms] of [...byOrigin.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`${ms.toFixed(0).padStart(7)} ms  ${origin}`);
-  if (scenario === 'cold') {
+  if (scenario === 'cold' || process.env.PROFILE_BUCKETS === '1') {
     console.log(`\nbusy time per ${BUCKET_MS} ms (PROFILE_BUCKET_MS) from the profile's start, with its three largest origins:`);
     for (const [index, bucket] of [...buckets.entries()].sort((a, b) => a[0] - b[0])) {
       const total = [...bucket.values()].reduce((a, b) => a + b, 0);
