@@ -145,7 +145,11 @@ export function readBackResult(queryClient: QueryClient, serverUrl: string, task
   const read = (async () => {
     const record = await keptResultOf(serverUrl, taskId);
     const result = record && (await resultOfKept(record));
-    if (result && queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, result);
+    // Forgotten while it was being read (Forget, Delete all kept, Forget task): the kept list no longer names it, and
+    // it is not brought back.
+    const kept = queryClient.getQueryData<string[]>(mcpKeys.kept(serverUrl));
+    const forgotten = kept !== undefined && !keptIdSet(queryClient, serverUrl).has(taskId);
+    if (result && !forgotten && queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, result);
     return queryClient.getQueryData(key) !== undefined;
   })().finally(() => readingBack.delete(id));
   readingBack.set(id, read);
