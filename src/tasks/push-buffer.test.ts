@@ -122,4 +122,12 @@ describe('PendingPushes', () => {
       }),
     );
   });
+
+  it('takes everything left at once when asked, after slices were taken too', () => {
+    const pending = new PendingPushes(3);
+    for (let i = 0; i < 10; i++) pending.add(push('http://a/', `t${i}`, 'working', i));
+    expect(pending.take().map((e) => e.receivedAt)).toEqual([0, 1, 2]);
+    expect(pending.take(true).map((e) => e.receivedAt)).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(pending.size).toBe(0);
+  });
 });

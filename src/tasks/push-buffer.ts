@@ -91,14 +91,14 @@ export class PendingPushes {
     return this.size === 1;
   }
 
-  /** The oldest pending pushes, at most `max` of them (all of them when `all`), in arrival order. */
-  take(all = false): TaskPushEvent[] {
-    if (this.head === 0 && (all || this.queue.length <= this.max)) {
+  /** The oldest pending pushes, at most `max` of them (every one when `everything`), in arrival order. */
+  take(everything = false): TaskPushEvent[] {
+    if (this.head === 0 && (everything || this.queue.length <= this.max)) {
       const all = this.queue;
       this.queue = [];
       return all;
     }
-    const end = Math.min(this.queue.length, this.head + this.max);
+    const end = everything ? this.queue.length : Math.min(this.queue.length, this.head + this.max);
     const slice = this.queue.slice(this.head, end);
     this.head = end;
     if (this.head === this.queue.length) {
