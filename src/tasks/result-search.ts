@@ -14,8 +14,12 @@ import { searchableText, searchableTextOfJson } from './search-text';
 export const WORKER_THRESHOLD_CHARS = 256 * 1024;
 /** How long the worker may take over one result before that result is left unsearched. */
 const WORKER_LIMIT_MS = 30_000;
-/** Searchable texts cached at most (the oldest go first). */
-const CACHE_ENTRIES = 300;
+/**
+ * The search-text cache's bounds: this many texts, and this many characters in all (a text is at most 1,000,000
+ * characters, search-text.ts). Past them the least recently used go first, but never one the running search has used.
+ */
+export const CACHE_ENTRIES = 5_000;
+export const CACHE_CHARS = 16_000_000;
 /** Search terms shorter than this do not look inside results (one letter matches nearly everything). */
 const MIN_RESULT_TERM = 2;
 
@@ -39,16 +43,74 @@ const searcher = timedWorker<{ text: string }, string>(
   () => new Worker(new URL('./search.worker.ts', import.meta.url), { type: 'module' }),
 );
 
-const cache = new Map<string, Promise<string | undefined>>();
+interface CachedText {
+  text: Promise<string | undefined>;
+  /** Its length once made (0 before). */
+  chars: number;
+  /** The search that used it last. */
+  round: number;
+}
 
-function remember(key: string, value: Promise<string | undefined>): Promise<string | undefined> {
-  cache.set(key, value);
-  while (cache.size > CACHE_ENTRIES) {
-    const oldest = cache.keys().next();
-    if (oldest.done) break;
-    cache.delete(oldest.value);
+/**
+ * Least recently used first: a hit moves its entry to the end. When a search holds more than the bounds allow, the
+ * texts it made last are not kept, so the next search still finds the first ones (an LRU alone would evict each
+ * text just before it is needed again, and miss on every one).
+ */
+const cache = new Map<string, CachedText>();
+let cachedChars = 0;
+let searchRound = 0;
+
+function overBounds(): boolean {
+  return cache.size > CACHE_ENTRIES || cachedChars > CACHE_CHARS;
+}
+
+function drop(key: string): void {
+  const entry = cache.get(key);
+  if (!entry) return;
+  cache.delete(key);
+  cachedChars -= entry.chars;
+}
+
+function trim(round: number, newest: string): void {
+  for (const [key, entry] of cache) {
+    if (!overBounds()) return;
+    // Entries are in order of use, so once one of this search's is reached, every later one is this search's too.
+    if (entry.round === round) break;
+    drop(key);
   }
-  return value;
+  if (overBounds()) drop(newest);
+}
+
+function remember(key: string, round: number, text: Promise<string | undefined>): Promise<string | undefined> {
+  const entry: CachedText = { text, chars: 0, round };
+  cache.set(key, entry);
+  text.then(
+    (made) => {
+      if (cache.get(key) !== entry) return;
+      entry.chars = made?.length ?? 0;
+      cachedChars += entry.chars;
+      trim(searchRound, key);
+    },
+    () => drop(key),
+  );
+  if (cache.size > CACHE_ENTRIES) trim(round, key);
+  return text;
+}
+
+/** Forgets this server's texts for results it no longer holds in that version. */
+function forgetStale(serverUrl: string, refs: readonly HeldResultRef[]): void {
+  const prefix = `${serverUrl}\n`;
+  const held = new Set(refs.map((ref) => cacheKey(serverUrl, ref)));
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix) && !held.has(key)) drop(key);
+}
+
+function cacheKey(serverUrl: string, ref: HeldResultRef): string {
+  return `${serverUrl}\n${ref.taskId}\n${ref.fetchedAt}`;
+}
+
+/** What the search-text cache holds now (for tests and the bench). */
+export function searchTextCacheSize(): { entries: number; chars: number } {
+  return { entries: cache.size, chars: cachedChars };
 }
 
 /** Where a result's searchable text is made: in a worker for a large text-backed one, here otherwise. */
@@ -73,12 +135,18 @@ function textOf(result: FetchedResult): Promise<string | undefined> {
  * A held result's searchable text, cached per task and result version: a kept result that is not in memory is
  * read from the store only when its text is not cached.
  */
-function searchTextOf(serverUrl: string, ref: HeldResultRef): Promise<string | undefined> {
-  const key = `${serverUrl}\n${ref.taskId}\n${ref.fetchedAt}`;
+function searchTextOf(serverUrl: string, ref: HeldResultRef, round: number): Promise<string | undefined> {
+  const key = cacheKey(serverUrl, ref);
   const known = cache.get(key);
-  if (known) return known;
+  if (known) {
+    cache.delete(key);
+    cache.set(key, known);
+    known.round = round;
+    return known.text;
+  }
   return remember(
     key,
+    round,
     ref.load().then(
       (result) => (result ? textOf(result) : undefined),
       () => undefined,
@@ -100,9 +168,12 @@ export async function searchResults(
   const matched = new Set<string>();
   let unsearched = 0;
   if (term.length >= MIN_RESULT_TERM) {
-    for (const ref of await heldResultRefs(queryClient, serverUrl)) {
+    const round = ++searchRound;
+    const refs = await heldResultRefs(queryClient, serverUrl);
+    forgetStale(serverUrl, refs);
+    for (const ref of refs) {
       if (cancelled()) return matched;
-      const text = await searchTextOf(serverUrl, ref);
+      const text = await searchTextOf(serverUrl, ref, round);
       if (cancelled()) return matched;
       if (text === undefined) unsearched++;
       else if (text.includes(term)) matched.add(ref.taskId);
