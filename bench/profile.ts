@@ -26,10 +26,20 @@ interface Profile {
   timeDeltas: number[];
 }
 
-/** The built files' source maps, read once each (undefined: the file has none). */
 /** The width of the cold start's time buckets (ms). */
 const BUCKET_MS = Number(process.env.PROFILE_BUCKET_MS ?? 100);
+/** The built files' source maps, read once each (undefined: the file has none). */
 const maps = new Map<string, SourceMapConsumer | undefined>();
+
+/** The built file a frame's code is in, and that file's source map (read on first use). */
+function mapOf(frame: ProfileNode['callFrame']): { file: string; map: SourceMapConsumer | undefined } {
+  const file = new URL(frame.url).pathname.split('/').pop() ?? '';
+  if (!maps.has(file)) {
+    const path = join(process.cwd(), 'dist', 'assets', `${file}.map`);
+    maps.set(file, existsSync(path) ? new SourceMapConsumer(readFileSync(path, 'utf8')) : undefined);
+  }
+  return { file, map: maps.get(file) };
+}
 
 /**
  * Where a frame's code comes from, through the build's source maps: an npm package (`zod`, `react-dom`,
@@ -38,14 +48,10 @@ const maps = new Map<string, SourceMapConsumer | undefined>();
  */
 function originOf(frame: ProfileNode['callFrame']): string {
   if (!frame.url) return frame.functionName.startsWith('(') ? frame.functionName : '(browser: DOM and built-ins)';
-  const file = new URL(frame.url).pathname.split('/').pop() ?? '';
-  if (!maps.has(file)) {
-    const path = join(process.cwd(), 'dist', 'assets', `${file}.map`);
-    maps.set(file, existsSync(path) ? new SourceMapConsumer(readFileSync(path, 'utf8')) : undefined);
-  }
+  const { file, map } = mapOf(frame);
   // A frame with no position (line -1: code the engine made up, such as a wrapper) has nothing to look up.
   if (frame.lineNumber < 0) return `${file} (no position)`;
-  const source = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
+  const source = map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
   if (!source) return `${file} (unmapped)`;
   const modules = source.lastIndexOf('node_modules/');
   if (modules >= 0) {
@@ -59,9 +65,7 @@ function originOf(frame: ProfileNode['callFrame']): string {
 /** A minified frame's place in the source, through the build's source maps: ` (src/tasks/x.ts:12 name)`, or nothing. */
 function sourceOf(frame: ProfileNode['callFrame']): string {
   if (!frame.url || frame.lineNumber < 0) return '';
-  originOf(frame);
-  const file = new URL(frame.url).pathname.split('/').pop() ?? '';
-  const at = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  const at = mapOf(frame).map?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   if (!at?.source) return '';
   const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, '');
   return ` (${source}:${at.line ?? 0}${at.name ? ` ${at.name}` : ''})`;

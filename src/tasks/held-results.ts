@@ -34,16 +34,23 @@ export async function resultOfKept(record: KeptResult): Promise<FetchedResult | 
 
 const keptSets = new WeakMap<readonly string[], ReadonlySet<string>>();
 
-/** The tasks whose result this browser keeps for the server, as far as the page has loaded that list. */
-export function keptIdSet(queryClient: QueryClient, serverUrl: string): ReadonlySet<string> {
+/** The tasks whose result this browser keeps for the server, or undefined while the page has not loaded that list. */
+function loadedKeptIds(queryClient: QueryClient, serverUrl: string): ReadonlySet<string> | undefined {
   const ids = queryClient.getQueryData<string[]>(mcpKeys.kept(serverUrl));
-  if (!ids) return new Set();
+  if (!ids) return undefined;
   let set = keptSets.get(ids);
   if (!set) {
     set = new Set(ids);
     keptSets.set(ids, set);
   }
   return set;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The tasks whose result this browser keeps for the server, as far as the page has loaded that list. */
+export function keptIdSet(queryClient: QueryClient, serverUrl: string): ReadonlySet<string> {
+  return loadedKeptIds(queryClient, serverUrl) ?? NONE;
 }
 
 /** The results in memory for a server. */
@@ -147,8 +154,8 @@ export function readBackResult(queryClient: QueryClient, serverUrl: string, task
     const result = record && (await resultOfKept(record));
     // Forgotten while it was being read (Forget, Delete all kept, Forget task): the kept list no longer names it, and
     // it is not brought back.
-    const kept = queryClient.getQueryData<string[]>(mcpKeys.kept(serverUrl));
-    const forgotten = kept !== undefined && !keptIdSet(queryClient, serverUrl).has(taskId);
+    const kept = loadedKeptIds(queryClient, serverUrl);
+    const forgotten = kept !== undefined && !kept.has(taskId);
     if (result && !forgotten && queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, result);
     return queryClient.getQueryData(key) !== undefined;
   })().finally(() => readingBack.delete(id));
