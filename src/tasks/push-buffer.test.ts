@@ -98,6 +98,26 @@ describe('frameOrTimeout', () => {
     frames[1]?.();
     expect(flushes).toBe(2);
   });
+
+  it("does not let an earlier ask's timer answer a later ask: the later one waits for its own frame", () => {
+    const frames: Array<() => void> = [];
+    const timers: Array<() => void> = [];
+    const flushes: boolean[] = [];
+    const ask = frameOrTimeout((byTimer) => flushes.push(byTimer), { frame: (fn) => frames.push(fn), timeout: (fn) => timers.push(fn) });
+    ask();
+    frames[0]?.();
+    // The next slice is asked for at once (a burst written a slice a frame).
+    ask();
+    timers[0]?.();
+    expect(flushes).toEqual([false]);
+    frames[1]?.();
+    expect(flushes).toEqual([false, false]);
+    // And a later ask whose frame never comes is still answered by its own timer.
+    ask();
+    frames[1]?.();
+    timers[2]?.();
+    expect(flushes).toEqual([false, false, true]);
+  });
 });
 
 describe('PendingPushes', () => {
