@@ -1,4 +1,6 @@
 /** What the scenarios measure with: the page's instrumentation, ways to drive the app, and the figures' statistics. */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import type { RunningServer } from '../server/app';
@@ -118,6 +120,43 @@ export const threadSeconds = async (cdp: CDPSession) => {
   const { metrics } = await cdp.send('Performance.getMetrics');
   return metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
 };
+
+/** CPU time the whole machine has spent busy so far (ms, every core summed; /proc/stat), or NaN where there is none. */
+function machineBusyMs(): number {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait are busy. In clock ticks of 10 ms.
+    const busy = fields.slice(0, 8).reduce((sum, ticks, i) => (i === 3 || i === 4 ? sum : sum + ticks), 0);
+    return busy * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Who had the machine's cores over a stretch: start it, then call what it returns at the end. The page's main
+ * thread (CDP), this Node process (the bench and the demo server it runs in) and the machine as a whole (every
+ * process, Chromium's others included), all in CPU ms, beside the stretch's wall time and the number of cores.
+ */
+export async function cpuShare(cdp: CDPSession) {
+  const wall0 = performance.now();
+  const page0 = await threadSeconds(cdp);
+  const node0 = process.cpuUsage();
+  const machine0 = machineBusyMs();
+  return async () => {
+    const node = process.cpuUsage(node0);
+    const machine = machineBusyMs() - machine0;
+    const wallMs = performance.now() - wall0;
+    const pageMainMs = ((await threadSeconds(cdp)) - page0) * 1000;
+    return {
+      wallMs,
+      cores: availableParallelism(),
+      pageMainMs,
+      nodeMs: (node.user + node.system) / 1000,
+      machineMs: machine,
+    };
+  };
+}
 
 let timings = 0;
 

@@ -123,6 +123,19 @@ async function main() {
       ].join(' / '),
       n === 1 ? '' : 'no frame > 50, listed ≤ 1000',
     ]),
+    // Why the frames are long: the cores are shared. From the click to every task listed, the CPU time of the page's
+    // main thread, of this Node process (the bench and the demo server sending the pushes) and of the whole machine,
+    // against what the cores could give in that time (cores × wall).
+    ...scale.bursts.map((n): [string, string, string] => [
+      `${n === 1 ? 'control' : `burst of ${n}`}, click → all listed: wall / CPU of the page's main thread / of the bench + demo server / of the machine, of cores × wall (ms)`,
+      [
+        med(results.bursts, 'wallMs', (r) => r.count === n).toFixed(0),
+        med(results.bursts, 'pageMainCpuMs', (r) => r.count === n).toFixed(0),
+        med(results.bursts, 'nodeCpuMs', (r) => r.count === n).toFixed(0),
+        `${med(results.bursts, 'machineCpuMs', (r) => r.count === n).toFixed(0)} of ${med(results.bursts, 'coreMs', (r) => r.count === n).toFixed(0)}`,
+      ].join(' / '),
+      '',
+    ]),
     [`${scale.tasks} tasks: first rows (ms)`, `${med(results.manyTasks, 'firstRowsMs')}`, '≤ 1000'],
     [`${scale.tasks} tasks: all loaded (ms)`, `${med(results.manyTasks, 'allLoadedMs')}`, ''],
     [

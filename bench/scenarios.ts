@@ -19,6 +19,7 @@ import {
   runTool,
   taskSeconds,
   threadSeconds,
+  cpuShare,
 } from './harness';
 import { dataKb, heapByConstructor, heapGrowth } from './heap';
 import { longTasksByThreadTime, trace, type TraceEvent } from './hostile';
@@ -160,7 +161,8 @@ async function printLongTasks(browser: Browser, scenario: string): Promise<void>
  * listed; `listedAfterLastPushMs`: from the server sending the last push to the frame where the list holds them all.
  */
 export async function burst(browser: Browser, server: RunningServer, count: number) {
-  const { page } = await open(browser, server);
+  const { page, cdp } = await open(browser, server);
+  let share: Awaited<ReturnType<typeof cpuShare>> | undefined;
   // Frames and long tasks are counted from the click on "Run as task", where the burst starts: opening the Run tool
   // panel and filling its form in is not part of it. Until 2026-12-05 they were counted too; the control (one task)
   // gave 83 ms / 2 frames over 50 ms that way, and 50-83 ms / 0-1 from the click.
@@ -185,15 +187,17 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
     })()`);
     // BENCH_TRACE=1: the main thread's longest tasks by CPU time, from the click to the list holding every task.
     if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    share = await cpuShare(cdp);
   });
-  const result = page.getByRole('region', { name: 'Result' });
-  const text = (await result.getByText(/last push sent=\d+/).textContent({ timeout: 180_000 })) ?? '';
-  const lastPush = Number(/last push sent=(\d+)/.exec(text)?.[1] ?? NaN);
   const listed = await page.waitForFunction(() => (window as unknown as { __listedAt?: number }).__listedAt ?? false, undefined, {
     polling: 'raf',
     timeout: 180_000,
   });
   const listedAt = Number(await listed.jsonValue());
+  const cpu = await share?.();
+  const result = page.getByRole('region', { name: 'Result' });
+  const text = (await result.getByText(/last push sent=\d+/).textContent({ timeout: 180_000 })) ?? '';
+  const lastPush = Number(/last push sent=(\d+)/.exec(text)?.[1] ?? NaN);
   await frame(page);
   if (trace) await printLongTasks(browser, `burst of ${count}`);
   const frames = await page.evaluate(() => {
@@ -211,6 +215,12 @@ export async function burst(browser: Browser, server: RunningServer, count: numb
     longestFrameMs: Math.max(0, ...frames),
     framesOver50ms: frames.filter((f) => f > 50).length,
     longestTaskMs: long.length ? Math.max(...long) : 0,
+    // From the click to every task listed: who had the cores (see cpuShare).
+    wallMs: cpu?.wallMs ?? NaN,
+    coreMs: cpu ? cpu.wallMs * cpu.cores : NaN,
+    pageMainCpuMs: cpu?.pageMainMs ?? NaN,
+    nodeCpuMs: cpu?.nodeMs ?? NaN,
+    machineCpuMs: cpu?.machineMs ?? NaN,
   };
 }
 
