@@ -206,8 +206,19 @@ async function main() {
       `${med(results.coldLoad, 'linkFcpMs').toFixed(0)} / ${med(results.coldLoad, 'linkConnectedMs').toFixed(0)} / ${med(results.coldLoad, 'reloadConnectedMs').toFixed(0)}`,
       'FCP ≤ 300, Connected ≤ 600',
     ],
+    // The first Connected is the boot shell's (the early script's session, before the app's script has run); the
+    // dashboard's own comes with its first commit.
+    [
+      "link to the demo server: navigation → the dashboard's own Connected (ms)",
+      med(results.coldLoad, 'linkAppConnectedMs').toFixed(0),
+      '',
+    ],
     ['link to the demo server: bytes on the wire, cold (KB)', med(results.coldLoad, 'coldWireKb').toFixed(0), ''],
-    ['link to the demo server: main-thread CPU, navigation → Connected (ms)', med(results.coldLoad, 'linkConnectedCpuMs').toFixed(0), ''],
+    [
+      "link to the demo server: main-thread CPU, navigation → the dashboard's Connected (ms)",
+      med(results.coldLoad, 'linkConnectedCpuMs').toFixed(0),
+      '',
+    ],
   ];
   const width = Math.max(...table.map((r) => r[0].length));
   console.log(`\nTaskdeck bench (${smoke ? 'smoke, 1 run, small' : `median of ${runs} runs`})\n`);

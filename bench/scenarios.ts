@@ -306,14 +306,25 @@ export async function largeResult(browser: Browser, server: RunningServer, mb: n
 
 /**
  * Run in the page before its own scripts: notes in `window.taskdeckConnectedAt` the time of the first frame whose
- * connection status says Connected (a MutationObserver, then the next animation frame).
+ * connection status says Connected (a MutationObserver, then the next animation frame), and in
+ * `window.taskdeckAppConnectedAt` the same for the dashboard's own status. Since 2026-12-05 the boot shell, painted
+ * before the app's script runs, shows the early script's status, and says Connected once the early script's session
+ * is initialized and its stream requested; the dashboard's own status comes with React's first commit.
  */
 const CONNECTED_AT = `(() => {
   const observer = new MutationObserver(() => {
-    const status = document.querySelector('[role="status"][aria-label="Connection status"]');
-    if (!status || !(status.textContent ?? '').includes('Connected')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => (window.taskdeckConnectedAt = performance.now()));
+    for (const status of document.querySelectorAll('[role="status"][aria-label="Connection status"]')) {
+      if (!(status.textContent ?? '').includes('Connected')) continue;
+      const key = status.closest('.boot-shell') ? 'taskdeckConnectedAt' : 'taskdeckAppConnectedAt';
+      if (key in window) continue;
+      window[key] = 0;
+      requestAnimationFrame(() => {
+        const at = performance.now();
+        window[key] = at;
+        if (key === 'taskdeckAppConnectedAt' && !window.taskdeckConnectedAt) window.taskdeckConnectedAt = at;
+      });
+    }
+    if (window.taskdeckAppConnectedAt !== undefined) observer.disconnect();
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 })()`;
@@ -354,19 +365,25 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
   // when the status changed: Connected before the load event read as up to a round trip later.
   await linked.addInitScript(CONNECTED_AT);
   await linked.goto(server.dashboardUrl);
+  type Noted = Window & { taskdeckConnectedAt?: number; taskdeckAppConnectedAt?: number };
+  /** When the status first said Connected (the boot shell's or the app's), and when the app's own did. */
   const connectedAt = () =>
     linked
-      .waitForFunction(() => (window as Window & { taskdeckConnectedAt?: number }).taskdeckConnectedAt ?? false, undefined, {
-        polling: 'raf',
-        timeout: 60_000,
-      })
-      .then(async (handle) => Number(await handle.jsonValue()));
-  const connected = await connectedAt();
+      .waitForFunction(
+        () => {
+          const w = window as Noted;
+          return w.taskdeckAppConnectedAt ? [w.taskdeckConnectedAt ?? NaN, w.taskdeckAppConnectedAt] : false;
+        },
+        undefined,
+        { polling: 'raf', timeout: 60_000 },
+      )
+      .then(async (handle) => (await handle.jsonValue()) as [number, number]);
+  const [connected, appConnected] = await connectedAt();
   const connectedCpuMs = (await threadSeconds(cdp)) * 1000;
   const linkedFcp = await linked.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN);
   const coldWireKb = wire.bytes / 1024;
   await linked.reload();
-  const warmConnected = await connectedAt();
+  const [warmConnected] = await connectedAt();
   await linked.close();
   return {
     initialJsGzipKb: gzipKb,
@@ -375,6 +392,7 @@ export async function coldLoad(browser: Browser, server: RunningServer) {
     interactiveMs: interactive,
     linkFcpMs: linkedFcp,
     linkConnectedMs: connected,
+    linkAppConnectedMs: appConnected,
     linkConnectedCpuMs: connectedCpuMs,
     reloadConnectedMs: warmConnected,
     coldWireKb,

@@ -72,7 +72,9 @@ test.describe('cold start', () => {
     });
     const initializes: string[] = [];
     const notified: string[] = [];
+    const streams: string[] = [];
     page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url() === demo.mcpUrl) streams.push(request.url());
       if (request.method() !== 'POST') return;
       if (request.postData()?.includes('"method":"initialize"')) initializes.push(request.url());
       if (request.postData()?.includes('"method":"notifications/initialized"')) notified.push(request.url());
@@ -81,8 +83,13 @@ test.describe('cold start', () => {
       (request) => request.method() === 'POST' && request.postData()?.includes('"method":"initialize"') === true,
     );
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'), { waitUntil: 'commit' });
-    // Sent with the app's script still held back.
+    // Sent with the app's script still held back; and the boot shell says how far it got: initialized, and the
+    // notification stream requested, is Connected.
     expect((await early).url()).toBe(demo.mcpUrl);
+    const shell = page.locator('.boot-shell');
+    await expect(shell.getByRole('status', { name: 'Connection status' })).toHaveText('Connected');
+    await expect(shell).toContainText(`Connected to ${demo.mcpUrl}. Starting the dashboard…`);
+    expect(streams).toEqual([demo.mcpUrl]);
     release();
     await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
     await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();
@@ -91,13 +98,18 @@ test.describe('cold start', () => {
     ).toBe(true);
     expect(initializes).toEqual([demo.mcpUrl]);
     expect(notified).toEqual([demo.mcpUrl]);
+    // The app took the stream the early script opened (the server allows one per session), and pushes come on it.
+    await expect(await drawerRegion(page, 'Server info')).toContainText('notification stream open');
+    expect(streams).toEqual([demo.mcpUrl]);
     await expect(await drawerRegion(page, 'Server info')).toContainText('Taskdeck demo server 0.1.0');
   });
 
   test('the connection status is drawn before the task list, in a first, smaller commit', async ({ page, demo }) => {
     // Notes, at the first change to the page that brings the connection status, whether the task list came with it.
+    // (The app's own status: the boot shell has one too, on a link, before the app's script runs.)
     await page.addInitScript(`new MutationObserver((_, observer) => {
-      if (!document.querySelector('[role="status"][aria-label="Connection status"]')) return;
+      const status = document.querySelector('[role="status"][aria-label="Connection status"]');
+      if (!status || status.closest('.boot-shell')) return;
       window.__tableWithStatus = document.querySelector('table[aria-label="Tasks"]') !== null;
       observer.disconnect();
     }).observe(document, { subtree: true, childList: true })`);

@@ -3,8 +3,13 @@
  * A page opened from a link to a Streamable HTTP server sends that server the `initialize` request the app is about
  * to send, now, while the bundle is still downloading and compiling. The app takes the answer for its first
  * connection to the server when its own request is the same (src/mcp/early-initialize.ts). Once the answer is in, it
- * sends the `notifications/initialized` that follows, which the app takes the same way. It imports nothing at run
- * time, so it stays a small file of its own.
+ * sends the `notifications/initialized` that follows, which the app takes the same way, and once that is accepted,
+ * opens the notification stream (GET) as the SDK would, which the app's first GET of the session takes. It imports
+ * nothing at run time, so it stays a small file of its own.
+ *
+ * It also says how far it got in the boot shell (index.html), in an element like the app's own Connection status:
+ * `Connecting`, then `Connected` once the session is initialized and its stream requested (the UI contract's meaning
+ * of `Connected`), while the app's script is still loading. React replaces the shell with the app.
  *
  * It sends what the app sends on its own: no credentials (the app adds those, and then asks again), nothing for the
  * local bridge, a stdio server or legacy SSE.
@@ -109,14 +114,29 @@ export function startEarlyInitialize(
     return { body, headers, response: sent };
   });
   initialized.catch(() => {});
+  // Then the notification stream, as the SDK opens it once the notification is accepted: a GET with the session's
+  // headers. Its own abort controller: the app's SDK aborts the stream through it when it closes.
+  const streamAbort = new AbortController();
+  const stream = initialized.then(async (notified) => {
+    const accepted = await notified?.response.catch(() => undefined);
+    if (!notified || !accepted?.ok || dropped) return undefined;
+    void accepted.body?.cancel().catch(() => {});
+    const headers = { ...notified.headers, accept: 'text/event-stream' };
+    const response = fetch(request.url, { method: 'GET', headers, signal: streamAbort.signal, redirect: 'manual' });
+    response.catch(() => {});
+    return { headers, response, signal: streamAbort.signal, abort: () => streamAbort.abort() };
+  });
+  stream.catch(() => {});
   const early: EarlyInitialize = {
     ...request,
     response,
     initialized,
+    stream,
     taken: false,
     drop: () => {
       if (dropped) return;
       dropped = true;
+      streamAbort.abort();
       void response
         .then((answer) => {
           void answer.body?.cancel().catch(() => {});
@@ -133,7 +153,49 @@ export function startEarlyInitialize(
   return early;
 }
 
+/**
+ * Shows the early connection's state in the boot shell, in an element like the app's Connection status (same role,
+ * name and classes, so the same style). Does nothing once the app has replaced the shell.
+ */
+export function showBootStatus(doc: Document, status: 'Connecting' | 'Connected', server: string): void {
+  const shell = doc.querySelector('.boot-shell');
+  if (!shell) return;
+  let element = shell.querySelector<HTMLElement>('[role="status"]');
+  if (!element) {
+    const bar = doc.createElement('div');
+    bar.className = 'connection-status-bar';
+    element = doc.createElement('div');
+    element.setAttribute('role', 'status');
+    element.setAttribute('aria-label', 'Connection status');
+    bar.append(element);
+    (shell.querySelector('.appbar') ?? shell).append(bar);
+  }
+  const state = `conn-${status.toLowerCase()}`;
+  element.className = `connection-status ${state}`;
+  const dot = doc.createElement('span');
+  dot.className = `dot ${state}`;
+  dot.setAttribute('aria-hidden', 'true');
+  const word = doc.createElement('strong');
+  word.textContent = status;
+  element.replaceChildren(dot, word);
+  const note = shell.querySelector('.boot-note');
+  // The server's address is the user's own text: set as text, never as markup.
+  if (note) note.textContent = `${status === 'Connected' ? 'Connected to' : 'Connecting to'} ${server}. Starting the dashboard…`;
+}
+
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   const early = startEarlyInitialize(location.search, window.fetch.bind(window));
-  if (early) window.taskdeckEarlyInitialize = early;
+  if (early) {
+    window.taskdeckEarlyInitialize = early;
+    // An async script may run before the body is parsed: the shell is looked for once the document is.
+    const show = (status: 'Connecting' | 'Connected') => {
+      if (document.readyState === 'loading')
+        document.addEventListener('DOMContentLoaded', () => showBootStatus(document, status, early.url), { once: true });
+      else showBootStatus(document, status, early.url);
+    };
+    show('Connecting');
+    void early.stream.then((opened) => {
+      if (opened && !opened.signal.aborted) show('Connected');
+    });
+  }
 }

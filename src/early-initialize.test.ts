@@ -7,6 +7,8 @@ import { startServer, type RunningServer } from '../server/app';
 import { startEarlyInitialize } from './early-connect';
 import type { EarlyInitialize } from './mcp/early-initialize';
 import { connectToServer, type McpSession } from './mcp/session';
+import { startToolTask } from './tasks/api';
+import { parseTask } from './tasks/task';
 
 interface Sent {
   method: string;
@@ -31,8 +33,12 @@ const countingFetch: typeof fetch = (input, init) => {
 const initializes = () => sent.filter((s) => s.rpc === 'initialize').length;
 const initializeds = () => sent.filter((s) => s.rpc === 'notifications/initialized').length;
 const deletes = () => sent.filter((s) => s.method === 'DELETE');
+const gets = () => sent.filter((s) => s.method === 'GET');
 
 const link = (url: string) => `?${new URLSearchParams({ server: url, transport: 'streamable-http' }).toString()}`;
+
+/** The statuses pushed to the last connection made, per task. */
+const pushed: Array<{ taskId: string; status: string }> = [];
 
 function connect(headers?: Record<string, string>): Promise<McpSession> {
   return connectToServer({
@@ -40,7 +46,14 @@ function connect(headers?: Record<string, string>): Promise<McpSession> {
     transport: 'streamable-http',
     generation: 1,
     ...(headers && { headers }),
-    events: { taskPush: () => {}, elicitation: () => Promise.resolve({ action: 'decline' }), lost: () => {} },
+    events: {
+      taskPush: (params) => {
+        const task = parseTask(params);
+        if (task) pushed.push({ taskId: task.taskId, status: task.status });
+      },
+      elicitation: () => Promise.resolve({ action: 'decline' }),
+      lost: () => {},
+    },
   });
 }
 
@@ -68,6 +81,7 @@ afterAll(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
   sent.length = 0;
+  pushed.length = 0;
 });
 
 describe('the early initialize, taken by the first connection', () => {
@@ -86,6 +100,40 @@ describe('the early initialize, taken by the first connection', () => {
       const tools = await session.client.listTools();
       expect(tools.tools.length).toBeGreaterThan(0);
       expect(deletes()).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('hands the app the notification stream it opened: one GET for the session, and pushes come through it', async () => {
+    const { early: sentEarly } = early(server.mcpUrl);
+    const session = await connect();
+    try {
+      expect(await session.notificationStream).toBe('open');
+      const stream = await sentEarly.stream;
+      expect(stream?.headers).toMatchObject({ accept: 'text/event-stream', 'mcp-protocol-version': '2025-11-25' });
+      // The server allows one stream per session: a second GET would have been refused (409).
+      expect(gets()).toHaveLength(1);
+      const task = await startToolTask(session.client, 'countdown', { seconds: 0.2, steps: 1 });
+      await until(() => pushed.some((p) => p.taskId === task.taskId && p.status === 'completed'));
+      expect(gets()).toHaveLength(1);
+    } finally {
+      await session.close();
+    }
+    // Closing the session ends the stream the early script opened.
+    expect((await sentEarly.stream)?.signal.aborted).toBe(true);
+  });
+
+  it('ends its stream when the app does not take the session, and the app opens its own', async () => {
+    const { early: sentEarly } = early(server.mcpUrl);
+    await sentEarly.stream;
+    const session = await connect({ 'X-Team': 'blue' });
+    try {
+      expect(await session.notificationStream).toBe('open');
+      expect((await sentEarly.stream)?.signal.aborted).toBe(true);
+      expect(gets()).toHaveLength(2);
+      const task = await startToolTask(session.client, 'countdown', { seconds: 0.2, steps: 1 });
+      await until(() => pushed.some((p) => p.taskId === task.taskId && p.status === 'completed'));
     } finally {
       await session.close();
     }

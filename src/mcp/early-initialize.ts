@@ -17,6 +17,16 @@ interface EarlyNotification {
   readonly response: Promise<Response>;
 }
 
+/** The notification stream (GET) the early script opened once the notification was accepted. */
+interface EarlyStream {
+  /** The session's headers and `accept`, as sent. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly response: Promise<Response>;
+  /** Aborted when the stream is ended (the early session dropped, or the app's SDK closing the stream it took). */
+  readonly signal: AbortSignal;
+  abort: () => void;
+}
+
 /** What the early script leaves on `window` for the app. */
 export interface EarlyInitialize {
   /** The server, as `URL.href` writes it. */
@@ -27,6 +37,8 @@ export interface EarlyInitialize {
   readonly response: Promise<Response>;
   /** The initialized notification, once the answer named the session and the protocol version; undefined if not sent. */
   readonly initialized: Promise<EarlyNotification | undefined>;
+  /** The notification stream, once the notification was accepted; undefined if not opened. */
+  readonly stream: Promise<EarlyStream | undefined>;
   /** Whether a connection has taken it; the early script ends a session nobody took within a while. */
   taken: boolean;
   /** Ends the early session (DELETE with its session id) and lets its answer go unread. */
@@ -92,18 +104,70 @@ function earlyOr(
   });
 }
 
+/** Whether the app's request is the GET that opens the session's notification stream, as the early script sent it. */
+function isSameStream(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): boolean {
+  if (input instanceof Request || String(input) !== url) return false;
+  if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return false;
+  const sent = new Headers(init?.headers);
+  // A resumption (Last-Event-ID) is another request: the early stream starts from the beginning.
+  for (const [name, value] of sent) {
+    if (name === 'accept') {
+      if (!value.includes('text/event-stream')) return false;
+    } else if (headers[name] !== value) return false;
+  }
+  return Object.keys(headers).every((name) => sent.has(name));
+}
+
 /**
- * `base`, except that the first two requests of a connection to `url` (initialize, then the initialized notification)
- * are answered with the early script's answers when they are the same requests. Only one connection takes them, the
- * first to the same address; later ones get `base` as is.
+ * The early stream's answer for the app's GET. The app's SDK ends its stream through its own signal; that ends the
+ * early one, whose request was sent with the early script's signal.
+ */
+function takeStream(stream: EarlyStream, init: RequestInit | undefined): Promise<Response> {
+  const signal = init?.signal;
+  if (signal) {
+    if (signal.aborted) stream.abort();
+    else signal.addEventListener('abort', () => stream.abort(), { once: true });
+  }
+  return stream.response;
+}
+
+/**
+ * `base`, except that the first requests of a connection to `url` (initialize, then the initialized notification,
+ * then the GET that opens the notification stream) are answered with the early script's answers when they are the
+ * same requests. Only one connection takes them, the first to the same address; later ones get `base` as is.
  */
 export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
   const early = typeof window === 'undefined' ? undefined : window.taskdeckEarlyInitialize;
   if (!early || early.taken || early.url !== url.href) return base;
   early.taken = true;
   let step: 'initialize' | 'initialized' | 'done' = 'initialize';
+  /** Whether the session's first GET (or its DELETE) has come: it takes the early stream, or ends it. */
+  let streamAsked = false;
+  /** Whether the app's initialize took the early answer (else the early stream, if any, is not this session's). */
+  let sameSession = false;
   // Not async: after the handshake every request of the session passes here, and goes straight to `base`.
   return (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (step === 'done' && sameSession && !streamAsked && (method === 'GET' || method === 'DELETE')) {
+      streamAsked = true;
+      // The SDK may send its GET before or after the app's first requests: the first GET of the session is the one.
+      return early.stream
+        .catch(() => undefined)
+        .then((stream) => {
+          if (stream && method === 'GET' && isSameStream(early.url, stream.headers, input, init) && !stream.signal.aborted)
+            return takeStream(stream, init).catch((error: unknown) => {
+              if (init?.signal?.aborted) throw error;
+              return base(input, init);
+            });
+          stream?.abort();
+          return base(input, init);
+        });
+    }
     if (step === 'initialize') {
       if (!isSameRequest(early.url, early.body, {}, input, init)) {
         step = 'done';
@@ -111,6 +175,7 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
         return base(input, init);
       }
       step = 'initialized';
+      sameSession = true;
       // The same request, already answered or on its way. Had it failed to reach the server, the app's own request
       // finds out why.
       return earlyOr(early.response, base, input, init);
