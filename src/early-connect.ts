@@ -187,11 +187,16 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   const early = startEarlyInitialize(location.search, window.fetch.bind(window));
   if (early) {
     window.taskdeckEarlyInitialize = early;
-    // An async script may run before the body is parsed: the shell is looked for once the document is.
+    // An async script may run before the body is parsed: the shell is looked for once the document is. (Parsed, not
+    // DOMContentLoaded: that waits for the app's deferred scripts to run.)
     const show = (status: 'Connecting' | 'Connected') => {
-      if (document.readyState === 'loading')
-        document.addEventListener('DOMContentLoaded', () => showBootStatus(document, status, early.url), { once: true });
-      else showBootStatus(document, status, early.url);
+      if (document.readyState !== 'loading') return showBootStatus(document, status, early.url);
+      const parsed = () => {
+        if (document.readyState === 'loading') return;
+        document.removeEventListener('readystatechange', parsed);
+        showBootStatus(document, status, early.url);
+      };
+      document.addEventListener('readystatechange', parsed);
     };
     show('Connecting');
     void early.stream.then((opened) => {
