@@ -119,7 +119,8 @@ export function startEarlyInitialize(
   const streamAbort = new AbortController();
   const stream = initialized.then(async (notified) => {
     const accepted = await notified?.response.catch(() => undefined);
-    if (!notified || !accepted?.ok || dropped) return undefined;
+    // Only on 202, as the SDK: on another answer it opens no stream, and nobody would take this one.
+    if (!notified || accepted?.status !== 202 || dropped) return undefined;
     void accepted.body?.cancel().catch(() => {});
     const headers = { ...notified.headers, accept: 'text/event-stream' };
     const response = fetch(request.url, { method: 'GET', headers, signal: streamAbort.signal, redirect: 'manual' });
@@ -133,6 +134,9 @@ export function startEarlyInitialize(
     initialized,
     stream,
     taken: false,
+    get dropped() {
+      return dropped;
+    },
     drop: () => {
       if (dropped) return;
       dropped = true;
@@ -189,18 +193,22 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     window.taskdeckEarlyInitialize = early;
     // An async script may run before the body is parsed: the shell is looked for once the document is. (Parsed, not
     // DOMContentLoaded: that waits for the app's deferred scripts to run.)
-    const show = (status: 'Connecting' | 'Connected') => {
-      if (document.readyState !== 'loading') return showBootStatus(document, status, early.url);
+    // `still` is asked again when the status is written: a session ended meanwhile is not shown as Connected.
+    const show = (status: 'Connecting' | 'Connected', still: () => boolean = () => true) => {
+      const write = () => {
+        if (still()) showBootStatus(document, status, early.url);
+      };
+      if (document.readyState !== 'loading') return write();
       const parsed = () => {
         if (document.readyState === 'loading') return;
         document.removeEventListener('readystatechange', parsed);
-        showBootStatus(document, status, early.url);
+        write();
       };
       document.addEventListener('readystatechange', parsed);
     };
     show('Connecting');
     void early.stream.then((opened) => {
-      if (opened && !opened.signal.aborted) show('Connected');
+      if (opened) show('Connected', () => !opened.signal.aborted && !early.dropped);
     });
   }
 }

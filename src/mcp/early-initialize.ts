@@ -41,6 +41,8 @@ export interface EarlyInitialize {
   readonly stream: Promise<EarlyStream | undefined>;
   /** Whether a connection has taken it; the early script ends a session nobody took within a while. */
   taken: boolean;
+  /** Whether it was ended (not taken in time, or not the app's request): no connection may take it then. */
+  readonly dropped: boolean;
   /** Ends the early session (DELETE with its session id) and lets its answer go unread. */
   drop: () => void;
 }
@@ -143,7 +145,7 @@ function takeStream(stream: EarlyStream, init: RequestInit | undefined): Promise
  */
 export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
   const early = typeof window === 'undefined' ? undefined : window.taskdeckEarlyInitialize;
-  if (!early || early.taken || early.url !== url.href) return base;
+  if (!early || early.taken || early.dropped || early.url !== url.href) return base;
   early.taken = true;
   let step: 'initialize' | 'initialized' | 'done' = 'initialize';
   /** Whether the session's first GET (or its DELETE) has come: it takes the early stream, or ends it. */
@@ -176,6 +178,17 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
       }
       step = 'initialized';
       sameSession = true;
+      // The app's transport closed before its first GET (the connect timed out or was given up): nobody will take
+      // the early stream, and the session is the early script's to end.
+      init?.signal?.addEventListener(
+        'abort',
+        () => {
+          if (streamAsked) return;
+          streamAsked = true;
+          early.drop();
+        },
+        { once: true },
+      );
       // The same request, already answered or on its way. Had it failed to reach the server, the app's own request
       // finds out why.
       return earlyOr(early.response, base, input, init);
@@ -184,11 +197,13 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
       step = 'done';
       return early.initialized
         .catch(() => undefined)
-        .then((sent) =>
-          sent && isSameRequest(early.url, sent.body, sent.headers, input, init)
-            ? earlyOr(sent.response, base, input, init)
-            : base(input, init),
-        );
+        .then((sent) => {
+          if (sent && isSameRequest(early.url, sent.body, sent.headers, input, init)) return earlyOr(sent.response, base, input, init);
+          // The app sends its own notification: the early stream (if any) is not the one its GET will ask for.
+          streamAsked = true;
+          void early.stream.then((stream) => stream?.abort()).catch(() => {});
+          return base(input, init);
+        });
     }
     return base(input, init);
   };

@@ -89,7 +89,10 @@ function remember(key: string, round: number, text: Promise<string | undefined>)
       if (cache.get(key) !== entry) return;
       entry.chars = made?.length ?? 0;
       cachedChars += entry.chars;
-      trim(searchRound, key);
+      // A text of a search that a newer one replaced (a new term typed) evicts nothing the newer search may need: if
+      // it does not fit, it goes itself.
+      if (entry.round === searchRound) trim(searchRound, key);
+      else if (overBounds()) drop(key);
     },
     () => drop(key),
   );
