@@ -61,6 +61,21 @@ describe('the protocol version the answer names', () => {
     );
   });
 
+  it('is read from an answer whose data spans several lines of its event, on a stream left open', async () => {
+    const lines = result.replace('{"result"', '{\n"result"').split('\n');
+    expect(lines).toHaveLength(2);
+    // The stream is never closed: the version must come from the event itself.
+    const open = new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`event: message\r\n${lines.map((l) => `data: ${l}\r\n`).join('')}\r\n`));
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+    expect(await answeredVersion(open)).toBe('2025-06-18');
+  });
+
   it('is not found in an error, an answer to another request, or past the first 64 KB', async () => {
     expect(
       await answeredVersion(

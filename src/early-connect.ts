@@ -75,10 +75,14 @@ export async function answeredVersion(answer: Response): Promise<string | undefi
       if (done) break;
       text += decoder.decode(value, { stream: true });
       if (!stream) continue;
-      // Complete lines only: the last may still be arriving. (An answer split over several data lines is left to the app.)
-      for (const line of text.split('\n').slice(0, -1)) {
-        const version = line.startsWith('data:') ? versionIn(line.slice(5)) : undefined;
-        if (version !== undefined) return version;
+      // Complete events only (a blank line ends one); an event's data may span several lines, joined by line breaks.
+      let data: string[] = [];
+      for (const line of text.split(/\r\n|\r|\n/).slice(0, -1)) {
+        if (line === '') {
+          const version = data.length ? versionIn(data.join('\n')) : undefined;
+          if (version !== undefined) return version;
+          data = [];
+        } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
       }
     }
     return stream ? undefined : versionIn(text);
