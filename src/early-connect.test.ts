@@ -76,6 +76,24 @@ describe('the protocol version the answer names', () => {
     expect(await answeredVersion(open)).toBe('2025-06-18');
   });
 
+  it('is read from an event stream whose media type is written in capitals, left open', async () => {
+    const open = new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`event: message\ndata: ${result}\n\n`));
+        },
+      }),
+      { headers: { 'content-type': 'Text/Event-Stream; charset=UTF-8' } },
+    );
+    expect(await answeredVersion(open)).toBe('2025-06-18');
+  });
+
+  it('is read when a CRLF is split between two pieces of the stream', async () => {
+    const events = `data: {"jsonrpc":"2.0",\r\ndata: "id":0,"result":{"protocolVersion":"2025-06-18"}}\r\n\r\n`;
+    const cut = events.indexOf('\r\n') + 1;
+    expect(await answeredVersion(answer([events.slice(0, cut), events.slice(cut)], 'text/event-stream'))).toBe('2025-06-18');
+  });
+
   it('is not found in an error, an answer to another request, or past the first 64 KB', async () => {
     expect(
       await answeredVersion(

@@ -64,20 +64,30 @@ function versionIn(json: string): string | undefined {
  * event stream is read up to the answer's event; either kind, at most 64 KB.
  */
 export async function answeredVersion(answer: Response): Promise<string | undefined> {
-  const stream = (answer.headers.get('content-type') ?? '').includes('text/event-stream');
+  // Media types are case-insensitive (the SDK lower-cases them too).
+  const stream = (answer.headers.get('content-type') ?? '').toLowerCase().includes('text/event-stream');
   const reader = answer.body?.getReader();
   if (!reader) return undefined;
   const decoder = new TextDecoder();
+  let read = 0;
+  /** A JSON answer's text so far; or, for an event stream, the text after the last complete line. */
   let text = '';
+  /** The current event's data lines. */
+  let data: string[] = [];
   try {
-    while (text.length < VERSION_READ_LIMIT) {
+    while (read < VERSION_READ_LIMIT) {
       const { done, value } = await reader.read();
       if (done) break;
-      text += decoder.decode(value, { stream: true });
+      const piece = decoder.decode(value, { stream: true });
+      read += piece.length;
+      text += piece;
       if (!stream) continue;
-      // Complete events only (a blank line ends one); an event's data may span several lines, joined by line breaks.
-      let data: string[] = [];
-      for (const line of text.split(/\r\n|\r|\n/).slice(0, -1)) {
+      // Each line is looked at once. A CR at the very end may be the first half of a CRLF: held for the next piece.
+      const held = text.endsWith('\r');
+      const lines = (held ? text.slice(0, -1) : text).split(/\r\n|\r|\n/);
+      text = (lines.pop() ?? '') + (held ? '\r' : '');
+      for (const line of lines) {
+        // A blank line ends an event; its data may span several lines, joined by line breaks.
         if (line === '') {
           const version = data.length ? versionIn(data.join('\n')) : undefined;
           if (version !== undefined) return version;

@@ -83,6 +83,26 @@ describe('the early notification stream', () => {
   });
 });
 
+describe('an early session the app took', () => {
+  it('is not deleted by the early script when the app closes it without a DELETE (a lost session), its stream never asked for', async () => {
+    const as200: typeof fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      if (rpcOf(init) === 'notifications/initialized' && response.status === 202) return new Response(null, { status: 200 });
+      return response;
+    };
+    const early = startEarlyInitialize(link(server.mcpUrl), as200, () => {});
+    if (!early) throw new Error('no early request');
+    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
+    vi.stubGlobal('fetch', as200);
+    const session = await connectToServer({ url: server.mcpUrl, transport: 'streamable-http', generation: 1, events });
+    expect(await session.client.listTools()).toHaveProperty('tools');
+    // What a lost session's close does: the transport closes, no DELETE (the session is the app's to end, or not).
+    // The client is the SDK's Client behind the app's narrower TaskClient type.
+    await (session.client as unknown as { close: () => Promise<void> }).close();
+    expect(early.dropped).toBe(false);
+  });
+});
+
 describe('an early session ended by the 30 s timer', () => {
   it('is not taken by an app that loads later: the app asks for itself', async () => {
     let expire = () => {};

@@ -82,7 +82,7 @@ function isSameRequest(
 }
 
 /** The early answer, unless `signal` aborts first (the connect timed out, or was given up). */
-function unlessAborted(response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+function unlessAborted<T>(response: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
   if (!signal) return response;
   const reason = () => (signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
   if (signal.aborted) return Promise.reject(reason());
@@ -195,15 +195,22 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
     }
     if (step === 'initialized') {
       step = 'done';
-      return early.initialized
-        .catch(() => undefined)
-        .then((sent) => {
-          if (sent && isSameRequest(early.url, sent.body, sent.headers, input, init)) return earlyOr(sent.response, base, input, init);
-          // The app sends its own notification: the early stream (if any) is not the one its GET will ask for.
-          streamAsked = true;
-          void early.stream.then((stream) => stream?.abort()).catch(() => {});
-          return base(input, init);
-        });
+      // Waited for no longer than the app's transport lives: the SDK's connect timeout covers initialize only.
+      return unlessAborted(
+        early.initialized.catch(() => undefined),
+        init?.signal,
+      ).then((sent) => {
+        if (sent && isSameRequest(early.url, sent.body, sent.headers, input, init))
+          return earlyOr(sent.response, base, input, init).then((answer) => {
+            // Not 202: the SDK opens no stream (nor did the early script), so no GET will come to end it by.
+            if (answer.status !== 202) streamAsked = true;
+            return answer;
+          });
+        // The app sends its own notification: the early stream (if any) is not the one its GET will ask for.
+        streamAsked = true;
+        void early.stream.then((stream) => stream?.abort()).catch(() => {});
+        return base(input, init);
+      });
     }
     return base(input, init);
   };
