@@ -1,6 +1,8 @@
 /**
  * The early `initialize` (src/early-connect.ts) taken over by the app's first connection, against the real demo
- * server over loopback. Every request is counted on its way out (the requests themselves are real).
+ * server over loopback. Every request is counted on its way out (the requests themselves are real). And the early
+ * session ended when nobody will use it: the app's connect gave up before its GET, or the early script's 30 s timer
+ * ended it before the app loaded; its stream is opened only when the SDK would open one (the notification answered 202).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../server/app';
@@ -36,6 +38,22 @@ const deletes = () => sent.filter((s) => s.method === 'DELETE');
 const gets = () => sent.filter((s) => s.method === 'GET');
 
 const link = (url: string) => `?${new URLSearchParams({ server: url, transport: 'streamable-http' }).toString()}`;
+
+/** The JSON-RPC method a request's body names, if any. */
+const rpcOf = (init?: RequestInit) => {
+  try {
+    return typeof init?.body === 'string' ? (JSON.parse(init.body) as { method?: string }).method : undefined;
+  } catch {
+    return undefined;
+  }
+};
+/** The real fetch, except that the server's 202 to the initialized notification reads 200 (the SDK then opens no stream). */
+const as200: typeof fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  if (rpcOf(init) === 'notifications/initialized' && response.status === 202) return new Response(null, { status: 200 });
+  return response;
+};
+const quiet = { taskPush: () => {}, elicitation: () => Promise.resolve({ action: 'decline' as const }), lost: () => {} };
 
 /** The statuses pushed to the last connection made, per task. */
 const pushed: Array<{ taskId: string; status: string }> = [];
@@ -191,6 +209,87 @@ describe('the early initialize, taken by the first connection', () => {
     try {
       expect(initializes()).toBe(1);
       expect(session.serverInfo?.name).toBe('taskdeck-demo');
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('the early notification stream', () => {
+  it('is ended, with its session, when the connect that took the early initialize gives up before its GET', async () => {
+    const deleted: string[] = [];
+    // A slow network at cold start: the answer to initialize is held until the app's connect has given up.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const slowFetch: typeof fetch = async (input, init) => {
+      if ((init?.method ?? 'GET') === 'DELETE') deleted.push(new Headers(init?.headers).get('mcp-session-id') ?? '');
+      if (rpcOf(init) === 'initialize') await held;
+      return realFetch(input, init);
+    };
+    const early = startEarlyInitialize(link(server.mcpUrl), slowFetch, () => {});
+    if (!early) throw new Error('no early request');
+    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
+    vi.stubGlobal('fetch', slowFetch);
+    await expect(
+      connectToServer({ url: server.mcpUrl, transport: 'streamable-http', generation: 1, timeoutMs: 100, events: quiet }),
+    ).rejects.toThrow();
+    expect(early.taken).toBe(true);
+    expect(early.dropped).toBe(true);
+    answer();
+    const session = (await early.response).headers.get('mcp-session-id');
+    expect(session).toBeTruthy();
+    // Nobody will read the stream: it is never opened (or, opened first, aborted), and the session is deleted.
+    const stream = await early.stream;
+    expect(stream === undefined || stream.signal.aborted).toBe(true);
+    await until(() => deleted.includes(session ?? ''));
+  });
+
+  it('is not opened when the server accepts the notification with 200, not 202 (the SDK then opens none)', async () => {
+    const early = startEarlyInitialize(link(server.mcpUrl), as200, () => {});
+    if (!early) throw new Error('no early request');
+    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
+    vi.stubGlobal('fetch', as200);
+    const session = await connect();
+    try {
+      expect(early.taken).toBe(true);
+      expect(await early.stream).toBeUndefined();
+      expect(await session.client.listTools()).toHaveProperty('tools');
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('an early session the app took', () => {
+  it('is not deleted by the early script when the app closes it without a DELETE (a lost session), its stream never asked for', async () => {
+    const early = startEarlyInitialize(link(server.mcpUrl), as200, () => {});
+    if (!early) throw new Error('no early request');
+    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
+    vi.stubGlobal('fetch', as200);
+    const session = await connect();
+    expect(await session.client.listTools()).toHaveProperty('tools');
+    // What a lost session's close does: the transport closes, no DELETE (the session is the app's to end, or not).
+    // The client is the SDK's Client behind the app's narrower TaskClient type.
+    await (session.client as unknown as { close: () => Promise<void> }).close();
+    expect(early.dropped).toBe(false);
+  });
+});
+
+describe('an early session ended by the 30 s timer', () => {
+  it('is not taken by an app that loads later: the app asks for itself', async () => {
+    let expire = () => {};
+    const early = startEarlyInitialize(link(server.mcpUrl), realFetch, (run) => (expire = run));
+    if (!early) throw new Error('no early request');
+    await early.stream;
+    // The app's bundle took more than 30 s: the early session is ended (its stream aborted, then a DELETE).
+    expire();
+    expect(early.dropped).toBe(true);
+    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
+    const session = await connect();
+    try {
+      expect(early.taken).toBe(false);
+      expect(await session.client.listTools()).toHaveProperty('tools');
+      expect(await session.notificationStream).toBe('open');
     } finally {
       await session.close();
     }
