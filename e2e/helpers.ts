@@ -10,9 +10,18 @@ export function linkTo(server: string, transport: string, extra: Record<string, 
   return `/?${new URLSearchParams({ server, transport, ...extra }).toString()}`;
 }
 
+/**
+ * The dashboard's own Connection status. On a link, the boot shell painted before the app's script runs has one too
+ * (the early script's session): a test that then uses the keyboard waits for this one, or its keys reach a page with
+ * no app to take them yet.
+ */
+export function appStatus(page: Page): Locator {
+  return page.locator('.app:not(.boot-shell)').getByRole('status', { name: 'Connection status' });
+}
+
 export async function openConnected(page: Page, origin: string): Promise<void> {
   await page.goto(deepLink(origin));
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
 }
 
 /** The Run tool region, its panel opened first if it is closed (starting a task closes it). */

@@ -1,6 +1,6 @@
 import type { RunningServer } from '../server/app';
 import { expect, test, type Page } from './fixtures';
-import { drawerRegion, linkTo, resultShows, runTool } from './helpers';
+import { appStatus, drawerRegion, linkTo, resultShows, runTool } from './helpers';
 
 /** The workbench checked by element geometry (boxes), never by pixels. */
 
@@ -59,7 +59,7 @@ async function rowsInView(page: Page): Promise<number> {
 
 async function open(page: Page, server: RunningServer) {
   await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
 }
 
 for (const [width, height] of [
