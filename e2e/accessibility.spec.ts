@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { drawerRegion, linkTo, openRunTool, runTool } from './helpers';
+import { appStatus, drawerRegion, linkTo, openRunTool, runTool } from './helpers';
 
 /**
  * Serious and critical WCAG 2.1 A/AA violations on the page as it is now, described for the failure message. `rules`:
@@ -21,8 +21,6 @@ async function violations(page: Page, rules?: string[], within?: string[]): Prom
           .join(' | ')}`,
     );
 }
-
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
 /** What the dark theme can break that the light one does not: colours. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
@@ -54,7 +52,7 @@ test('axe: no serious or critical violation on the main screens, light and dark'
 
   // Connected: tasks in every state, an input request, a result in the viewer, the protocol log.
   await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   const failed = await runTool(page, 'fail_after', { seconds: '1' });
   await runTool(page, 'long_job', {});
   await page.getByRole('button', { name: 'Cancel task' }).click();
@@ -99,7 +97,7 @@ test('axe: no serious or critical violation on the main screens, light and dark'
 
 test('every control is reachable with Tab and shows a visible focus ring', async ({ page, demo }) => {
   await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   const taskId = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
   // Ended before the walk, so Fetch result is enabled (a disabled button is not a Tab stop).
   await expect(page.locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute('data-status', 'completed');

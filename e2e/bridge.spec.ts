@@ -1,8 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
-import { answerReportQuestion, drawerRegion, fillCredentials, indexedDbText, linkTo, openRunTool, resultShows, runTool } from './helpers';
+import {
+  answerReportQuestion,
+  appStatus,
+  drawerRegion,
+  fillCredentials,
+  indexedDbText,
+  linkTo,
+  openRunTool,
+  resultShows,
+  runTool,
+} from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 /** The stdio process's output, in the drawer's Local process tab (opened first). */
 const processLog = async (page: Page) => (await drawerRegion(page, 'Local process')).getByRole('log', { name: 'Process output' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
@@ -25,8 +34,8 @@ test.describe('the local bridge', () => {
     page,
   }) => {
     await page.goto(linkTo('stdio:demo', 'stdio'));
-    await expect(status(page)).toContainText('Connected');
-    await expect(status(page)).toContainText('stdio');
+    await expect(appStatus(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('stdio');
     await expect(await processLog(page)).toContainText('started:');
     // The process's stderr, as it wrote it.
     await expect(await processLog(page)).toContainText('Taskdeck demo server on stdio');
@@ -44,7 +53,7 @@ test.describe('the local bridge', () => {
     process.kill(pid, 'SIGKILL');
     await expect(await processLog(page)).toContainText('exited: stopped by SIGKILL');
     await expect((await processLog(page)).getByText(/^started:/)).toHaveCount(2);
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expect(await processLog(page)).toContainText('exited: stopped by SIGTERM');
     // The stdio fields and the process output meet WCAG 2.1 AA (serious and critical rules).
@@ -58,7 +67,7 @@ test.describe('the local bridge', () => {
 
   test('the seed dialect over stdio: its pushes and its refusal of an early tasks/result are seen as over HTTP', async ({ page }) => {
     await page.goto(linkTo('stdio:demo-seed', 'stdio'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
     const behaviour = await drawerRegion(page, 'Server behaviour');
@@ -84,7 +93,7 @@ test.describe('the local bridge', () => {
     await page.getByRole('textbox', { name: 'Variable 1 name' }).fill('TASKDECK_E2E_SECRET');
     await page.getByRole('textbox', { name: 'Variable 1 value' }).fill(secret);
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(await drawerRegion(page, 'Server info')).toContainText('stdio (local bridge)');
     const run = await openRunTool(page);
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
@@ -120,12 +129,12 @@ test.describe('the local bridge', () => {
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
     await fillCredentials(page, 'upstream-token-77');
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Error');
+    await expect(appStatus(page)).toContainText('Error');
     // The CORS block is explained, and the bridge suggested.
-    await expect(status(page)).toContainText('Through local bridge');
+    await expect(appStatus(page)).toContainText('Through local bridge');
     await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Through local bridge' });
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(await drawerRegion(page, 'Server info')).toContainText('through the local bridge');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
@@ -143,13 +152,13 @@ test.describe('the local bridge', () => {
     const port = Number(new URL(first.origin).port);
     await page.goto(`${first.origin}${linkTo(upstream.mcpUrl, 'bridge')}`);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await first.close();
-    await expect(status(page)).not.toContainText('Connected');
+    await expect(appStatus(page)).not.toContainText('Connected');
     // The same address again, with a new token: the page's token from the first start is refused once, then renewed.
     const second = await startDemo({ app: 'dist', bridge: {}, allowOrigins: [], port });
     try {
-      await expect(status(page)).toContainText('Connected');
+      await expect(appStatus(page)).toContainText('Connected');
       const taskId = await runTool(page, 'countdown', { seconds: '1', steps: '2' });
       await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     } finally {
@@ -161,9 +170,9 @@ test.describe('the local bridge', () => {
     const demo = await startDemo({ allowOrigins: [], transports: ['sse'] });
     await page.goto(linkTo(demo.sseUrl, 'bridge'));
     // A bridge link is not followed on load: it waits for Connect.
-    await expect(status(page)).toContainText('Disconnected');
+    await expect(appStatus(page)).toContainText('Disconnected');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(await drawerRegion(page, 'Server info')).toContainText('legacy SSE through the local bridge');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
@@ -175,10 +184,10 @@ test.describe('the local bridge', () => {
     const demo = await startDemo({ allowOrigins: [] });
     await page.goto(linkTo(demo.modernUrl, 'bridge'));
     // A bridge link is not followed on load: it waits for Connect.
-    await expect(status(page)).toContainText('Disconnected');
+    await expect(appStatus(page)).toContainText('Disconnected');
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(status(page)).toContainText('Connected');
-    await expect(status(page)).toContainText('2026-07-28');
+    await expect(appStatus(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('2026-07-28');
     await expect(await drawerRegion(page, 'Server info')).toContainText('through the local bridge');
     const taskId = await runTool(page, 'countdown', { seconds: '2', steps: '4' });
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');

@@ -1,8 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { expect, test, type Page } from './fixtures';
-import { fillCredentials, linkTo } from './helpers';
-
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+import { appStatus, fillCredentials, linkTo } from './helpers';
 
 const TOKEN = 'tok-for-server-a-7f3e91';
 const HEADER_VALUE = 'key-for-server-a-55d0';
@@ -10,12 +8,12 @@ const HEADER_VALUE = 'key-for-server-a-55d0';
 /** Connects to a bearer-protected server A with a token and a custom header, then disconnects. */
 async function connectToA(page: Page, url: string) {
   await page.goto(linkTo(url, 'streamable-http'));
-  await expect(status(page)).toContainText('Error');
+  await expect(appStatus(page)).toContainText('Error');
   await fillCredentials(page, TOKEN, { 'X-Api-Key': HEADER_VALUE });
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   await page.getByRole('button', { name: 'Disconnect' }).click();
-  await expect(status(page)).toContainText('Disconnected');
+  await expect(appStatus(page)).toContainText('Disconnected');
 }
 
 function leaked(seen: readonly IncomingHttpHeaders[]): string[] {
@@ -31,7 +29,7 @@ test.describe('credentials belong to their origin', () => {
     const a = await startDemo({ token: TOKEN });
     await connectToA(page, a.mcpUrl);
     await page.goto(linkTo(b.url, 'streamable-http'));
-    await expect(status(page)).toContainText('Error');
+    await expect(appStatus(page)).toContainText('Error');
     expect(b.seen.length).toBeGreaterThan(0);
     expect(leaked(b.seen)).toEqual([]);
     await expect(page.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('');
@@ -52,7 +50,7 @@ test.describe('credentials belong to their origin', () => {
     await page.getByRole('combobox', { name: 'Recent servers' }).selectOption(b.url);
     await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(b.url);
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Error');
+    await expect(appStatus(page)).toContainText('Error');
     expect(b.seen.length).toBeGreaterThan(0);
     expect(leaked(b.seen)).toEqual([]);
   });
@@ -66,7 +64,7 @@ test.describe('credentials belong to their origin', () => {
     await connectToA(page, a.mcpUrl);
     await page.getByRole('textbox', { name: 'Server URL' }).fill(b.url);
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Error');
+    await expect(appStatus(page)).toContainText('Error');
     expect(leaked(b.seen)).toEqual([]);
     // The user's say-so: a token entered while the form names B goes to B.
     await page.getByRole('textbox', { name: 'Bearer token' }).fill('tok-for-b');
@@ -83,16 +81,16 @@ test.describe('start-up', () => {
     demo: second,
   }) => {
     await page.goto(linkTo(`${baseURL}/mcp`, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await page.goto(linkTo(second.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(second.mcpUrl);
     await expect(page.getByRole('navigation', { name: 'Servers' }).getByRole('listitem')).toHaveCount(2);
   });
 
   test('a tab whose stored servers are damaged still starts and follows the deep link', async ({ page, baseURL }) => {
     await page.goto('/');
-    await expect(status(page)).toContainText('Disconnected');
+    await expect(appStatus(page)).toContainText('Disconnected');
     // Slots the page cannot use as they are (hand-edited, or an earlier version's).
     await page.evaluate(() =>
       sessionStorage.setItem(
@@ -101,20 +99,20 @@ test.describe('start-up', () => {
       ),
     );
     await page.goto(linkTo(`${baseURL}/mcp`, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
   });
 
   test('user:password@ in a server URL never reaches the address bar or this tab’s storage', async ({ page, recorder: b }) => {
     const withUserinfo = b.url.replace('http://', 'http://someone:hunter2secret@');
     await page.goto(linkTo(withUserinfo, 'streamable-http'));
-    await expect(status(page)).toContainText('Error');
+    await expect(appStatus(page)).toContainText('Error');
     expect(page.url()).not.toContain('hunter2secret');
     expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain('hunter2secret');
     await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(b.url);
     // Typed into the form, it is removed at Connect.
     await page.getByRole('textbox', { name: 'Server URL' }).fill(withUserinfo);
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Error');
+    await expect(appStatus(page)).toContainText('Error');
     expect(page.url()).not.toContain('hunter2secret');
     expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }))).not.toContain('hunter2secret');
     expect(leaked(b.seen)).toEqual([]);

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { e2eOrigin } from '../playwright.config';
-import { linkTo, openConnected, runTool, selectTask } from './helpers';
+import { appStatus, linkTo, openConnected, runTool, selectTask } from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const row = (page: Page, id: string) => tasks(page).locator(`tr[data-task-id="${id}"]`);
 
@@ -21,7 +20,7 @@ test.describe('a pleasure to use', () => {
     await page.getByRole('combobox', { name: 'Times' }).selectOption('utc');
     await expect(row(page, id).locator('td').last()).toContainText(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
     await expect(row(page, id).locator('td').last()).toContainText('UTC');
@@ -36,7 +35,7 @@ test.describe('a pleasure to use', () => {
   }) => {
     // A server of its own, so the list holds exactly this test's tasks.
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const done = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
     await expect(row(page, done)).toHaveAttribute('data-status', 'completed');
     const long = await runTool(page, 'long_job', {});
@@ -94,7 +93,7 @@ test.describe('a pleasure to use', () => {
     // Its tasks run for seconds on purpose (see below); on a busy machine the whole walk takes longer than 60 s.
     test.setTimeout(120_000);
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(page).toHaveTitle('Taskdeck');
     const running = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
     await expect(page).toHaveTitle(/\(1 running\) Taskdeck/);
@@ -131,11 +130,11 @@ test.describe('a pleasure to use', () => {
     await openConnected(page, e2eOrigin);
     const first = await runTool(page, 'countdown', { seconds: '1', steps: '1' });
     await page.getByRole('button', { name: 'Add server' }).click();
-    await expect(status(page)).toContainText('Disconnected');
+    await expect(appStatus(page)).toContainText('Disconnected');
     await expect(tasks(page).locator('tbody tr[data-task-id]')).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Server URL' }).fill(second.mcpUrl);
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const other = await runTool(page, 'countdown', { seconds: '60', steps: '2' });
     await expect(row(page, first)).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get('server')).toBe(second.mcpUrl);
@@ -145,7 +144,7 @@ test.describe('a pleasure to use', () => {
     await expect(servers.getByRole('button', { name: new RegExp(`${secondName}/mcp.*1 running`) })).toBeVisible();
     // Back to the first: its tasks, its connection, its log.
     await servers.getByRole('button', { name: new RegExp(`^${firstName}/mcp`) }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(row(page, first)).toHaveAttribute('data-status', 'completed');
     await expect(row(page, other)).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(`${e2eOrigin}/mcp`);
@@ -156,7 +155,7 @@ test.describe('a pleasure to use', () => {
     await expect(row(page, other)).toBeVisible();
     // A reload brings both connections back.
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(row(page, other)).toBeVisible();
     await expect(servers.getByRole('listitem')).toHaveCount(2);
     await servers.getByRole('button', { name: `Close ${secondName}/mcp` }).click();

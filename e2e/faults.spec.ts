@@ -1,8 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { createDemoState } from '../server/mcp-server';
-import { drawerRegion, linkTo, openRunTool, runTool } from './helpers';
+import { appStatus, drawerRegion, linkTo, openRunTool, runTool } from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 test.describe('faults', () => {
@@ -15,19 +14,19 @@ test.describe('faults', () => {
     const server = await startDemo({ state });
     const port = Number(new URL(server.mcpUrl).port);
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     // Long enough to be seen working on a busy machine before the server goes.
     const taskId = await runTool(page, 'countdown', { seconds: '8', steps: '4' });
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'working');
 
     const stoppedAt = Date.now();
     await server.close();
-    await expect(status(page)).toContainText('Reconnecting');
+    await expect(appStatus(page)).toContainText('Reconnecting');
     info.annotations.push({ type: 'reconnecting-after-ms', description: String(Date.now() - stoppedAt) });
     // The task finishes while nobody is connected.
     await expect.poll(async () => (await state.taskStore.getTask(taskId))?.status, { timeout: 30_000 }).toBe('completed');
     await startDemo({ state, port });
-    await expect(status(page)).toContainText('Connected', { timeout: 30_000 });
+    await expect(appStatus(page)).toContainText('Connected', { timeout: 30_000 });
     // Re-listed, now completed, and its result auto-fetched within its TTL.
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await expect(page.getByRole('region', { name: 'Result' })).toContainText('Countdown finished: 4 steps');
@@ -38,7 +37,7 @@ test.describe('faults', () => {
     // About 70 steps: 13 s alone, 40-47 s beside the rest of the suite on 2 cores, once over the default 60 s.
     test.setTimeout(120_000);
     await page.goto(linkTo(misbehaving.url, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const behaviour = await drawerRegion(page, 'Server behaviour');
     const result = page.getByRole('region', { name: 'Result' });
 
@@ -117,7 +116,7 @@ test.describe('faults', () => {
     const search = page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks');
     await search.fill('ghost');
     await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(await openRunTool(page)).toBeVisible();
     for (const name of ['Task list', 'Task details', 'Result']) {
       await expect(page.getByRole('region', { name })).toBeVisible();

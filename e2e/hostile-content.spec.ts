@@ -1,13 +1,12 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool } from './helpers';
+import { appStatus, linkTo, runTool } from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 test.describe('hostile content from a server', () => {
   test.beforeEach(async ({ page, misbehaving }) => {
     await page.goto(linkTo(misbehaving.url, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
   });
 
   test('markdown that is slow to parse, too deep, or tracks the reader: parsed off the page, shown plain when it cannot render, remote images never loaded', async ({

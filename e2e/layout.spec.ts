@@ -164,7 +164,7 @@ test('Run tool opens over the task panes with r and closes with Esc; drawer tabs
   expect(detailsHeight).toBeLessThan(handle.y - (await box(page, '.pane-task')).y - 100);
 
   await page.reload();
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   await expect(listSplitter).toHaveAttribute('aria-valuenow', String(before - 8));
   await expect(detailsSplitter).toHaveAttribute('aria-valuenow', String(dragged));
   expect(Math.abs((await box(page, '.pane-list')).width - narrower.width)).toBeLessThanOrEqual(1);

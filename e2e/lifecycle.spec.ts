@@ -1,8 +1,17 @@
 import { expect, test, type Page } from './fixtures';
 import { everythingPort } from '../playwright.config';
-import { answerReportQuestion, drawerRegion, linkTo, openConnected, openRunTool, resultShows, runTool, selectTask } from './helpers';
+import {
+  answerReportQuestion,
+  appStatus,
+  drawerRegion,
+  linkTo,
+  openConnected,
+  openRunTool,
+  resultShows,
+  runTool,
+  selectTask,
+} from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
 test.describe('task lifecycle', () => {
@@ -59,7 +68,7 @@ test.describe('task lifecycle', () => {
   test('several tasks at once, a timeline per task, and filters kept in the URL', async ({ page, demo }) => {
     // A server of this test's own: the counts below are of this test's tasks, not of every test's.
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const failed = await runTool(page, 'fail_after', { seconds: '0', reason: 'no quota' });
     const slow = await runTool(page, 'countdown', { seconds: '20', steps: '10' });
     const quick = await runTool(page, 'countdown', { seconds: '0.5', steps: '2' });
@@ -84,7 +93,7 @@ test.describe('task lifecycle', () => {
     await expect(page.getByRole('table', { name: 'Tasks' }).locator('tbody tr')).toHaveCount(1);
     await expect(page).toHaveURL(/q=quota/);
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(page.getByRole('region', { name: 'Task list' }).getByLabel('Search tasks')).toHaveValue('quota');
   });
 
@@ -94,7 +103,7 @@ test.describe('task lifecycle', () => {
   }) => {
     const server = await startDemo({ features: { dialect: 'seed' } });
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const taskId = await runTool(page, 'ask', {});
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'input_required');
     const behaviour = await drawerRegion(page, 'Server behaviour');
@@ -120,7 +129,7 @@ test.describe('task lifecycle', () => {
   }) => {
     const url = `http://127.0.0.1:${everythingPort}/mcp`;
     await page.goto(linkTo(url, 'auto'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const run = await openRunTool(page);
     await run.getByRole('combobox', { name: 'Tool' }).selectOption('simulate-research-query');
     await run.getByLabel('topic').fill('python');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool, selectTask } from './helpers';
+import { appStatus, linkTo, runTool, selectTask } from './helpers';
 
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 
@@ -16,7 +16,7 @@ test('kept results past the quota: the one used longest ago is deleted, the one 
   });
   // A server of this test's own: a task of another test ending meanwhile on the shared one would be kept too.
   await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   const result = page.getByRole('region', { name: 'Result' });
 
   const first = await runTool(page, 'countdown', { seconds: '0', steps: '1' });

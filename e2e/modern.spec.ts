@@ -1,10 +1,9 @@
 import { expect, test, type Page } from './fixtures';
-import { answerReportQuestion, drawerRegion, linkTo, rememberedStatus, resultShows, runTool } from './helpers';
+import { answerReportQuestion, appStatus, drawerRegion, linkTo, rememberedStatus, resultShows, runTool } from './helpers';
 
 /** The demo server's MCP 2026-07-28 endpoint: tasks as the io.modelcontextprotocol/tasks extension. */
 const modernLink = (origin: string, extra: Record<string, string> = {}) => linkTo(`${origin}/mcp-2026`, 'auto', extra);
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 
 /** Another client (plain fetch, not the page) starts a task with the 2026-07-28 wire rules; returns its id. */
 async function startElsewhere(modernUrl: string, tool: string, args: Record<string, unknown>): Promise<string> {
@@ -38,8 +37,8 @@ async function startElsewhere(modernUrl: string, tool: string, args: Record<stri
 
 async function openModern(page: Page, origin: string): Promise<void> {
   await page.goto(modernLink(origin));
-  await expect(status(page)).toContainText('Connected');
-  await expect(status(page)).toContainText('2026-07-28');
+  await expect(appStatus(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('2026-07-28');
 }
 
 test.describe('MCP 2026-07-28: tasks as an extension', () => {
@@ -117,7 +116,7 @@ test.describe('MCP 2026-07-28: tasks as an extension', () => {
     // Remembered by this browser; then a reload without the task in the address.
     await expect.poll(() => rememberedStatus(page, mine)).toBe('working');
     await page.goto(modernLink(demo.origin));
-    await expect(status(page)).toContainText('2026-07-28');
+    await expect(appStatus(page)).toContainText('2026-07-28');
     const row = rowOf(page, mine);
     await expect(row).toBeVisible();
     // Still live after the reload: asked for again, subscribed again, and its progress moves on.

@@ -1,8 +1,7 @@
 import { e2eOrigin } from '../playwright.config';
 import { expect, test, type Page } from './fixtures';
-import { drawerRegion, linkTo, runTool } from './helpers';
+import { appStatus, drawerRegion, linkTo, runTool } from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const tabStorage = (page: Page) =>
   page.evaluate(() => ({ session: JSON.stringify({ ...sessionStorage }), local: JSON.stringify({ ...localStorage }) }));
 
@@ -14,9 +13,9 @@ test.describe('OAuth sign-in', () => {
     const demo = await startDemo({ oauth: { tokenTtlSeconds: 2 } });
     const counters = () => demo.oauth?.counters ?? { registrations: 0, codeExchanges: 0, refreshes: 0 };
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Sign-in needed');
+    await expect(appStatus(page)).toContainText('Sign-in needed');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     // The code and state are gone from the address bar; the tokens are in this tab's sessionStorage only.
     expect(page.url()).not.toMatch(/code=|state=|oauth\/callback/);
     expect(page.url()).toContain(encodeURIComponent(demo.mcpUrl));
@@ -34,7 +33,7 @@ test.describe('OAuth sign-in', () => {
 
     // A reload keeps the sign-in (this tab's sessionStorage): it reconnects without asking again.
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     expect(counters().codeExchanges).toBe(1);
 
     // A task that outlives two token lifetimes completes: the token was refreshed on the way.
@@ -59,10 +58,10 @@ test.describe('OAuth sign-in', () => {
     expect(wrong.status()).toBe(400);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(status(page)).toContainText('Disconnected');
+    await expect(appStatus(page)).toContainText('Disconnected');
     expect((await tabStorage(page)).session).not.toContain(token);
     await page.getByRole('button', { name: 'Connect' }).click();
-    await expect(status(page)).toContainText('Sign-in needed');
+    await expect(appStatus(page)).toContainText('Sign-in needed');
   });
 
   test('a callback whose state this tab did not send is refused, and its code is never exchanged', async ({ page, startDemo }) => {
@@ -73,7 +72,7 @@ test.describe('OAuth sign-in', () => {
     );
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(status(page)).toContainText('state in the callback does not match');
+    await expect(appStatus(page)).toContainText('state in the callback does not match');
     expect(page.url()).not.toContain('forged-code');
     expect(demo.oauth?.counters.codeExchanges).toBe(0);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './fixtures';
-import { drawerRegion, fillCredentials, indexedDbText, linkTo, runTool } from './helpers';
-
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
+import { expect, test } from './fixtures';
+import { appStatus, drawerRegion, fillCredentials, indexedDbText, linkTo, runTool } from './helpers';
 
 // A token with a quote and a backslash (escaped in JSON text, where the old redaction looked) and a 3-character
 // header value (skipped by the old redaction).
@@ -16,11 +14,11 @@ test('a server that echoes the credentials: not shown, not kept, not copied, not
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(linkTo(misbehaving.url, 'streamable-http'));
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await fillCredentials(page, TOKEN, { 'X-Api-Key': API_KEY });
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
 
   const taskId = await runTool(page, 'echo_credentials', {});
   await expect(page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`)).toHaveAttribute(

@@ -2,9 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, rememberedStatus, runTool, selectTask } from './helpers';
+import { appStatus, linkTo, rememberedStatus, runTool, selectTask } from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const table = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const rowOf = (page: Page, taskId: string) => table(page).locator(`tr[data-task-id="${taskId}"]`);
 const details = (page: Page) => page.getByRole('region', { name: 'Task details' });
@@ -31,7 +30,7 @@ test.describe('the task registry', () => {
   }) => {
     const server = await startDemo({ features: { taskList: false } });
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(page.getByRole('region', { name: 'Task list' })).toContainText('This server does not list tasks');
     // No result is fetched, so none is kept: the registry alone brings the task back.
     await page.getByRole('region', { name: 'Result' }).getByRole('checkbox', { name: 'Auto-fetch' }).uncheck();
@@ -47,14 +46,14 @@ test.describe('the task registry', () => {
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'failed');
     await expect(rowOf(page, taskId)).toContainText('fail_after');
     await expect(rowOf(page, taskId)).toContainText('remembered failure');
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'failed');
     expect(server.state.methodsSeen).not.toContain('tasks/list');
   });
 
   test('on a server that lists, remembered tasks are listed before tasks/list answers, then merged with it', async ({ page, demo }) => {
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     // Still running, so no result is kept: the registry alone brings it back before the listing.
     const taskId = await runTool(page, 'countdown', { seconds: '120', steps: '4' });
     await expect(rowOf(page, taskId)).toContainText('Step 1 of 4');
@@ -86,7 +85,7 @@ test.describe('the task registry', () => {
   test('Watch task adds a task another client started; an unknown id says so', async ({ page, startDemo }) => {
     const server = await startDemo({ features: { taskList: false } });
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const taskId = await startElsewhere(server.mcpUrl, 'countdown', { seconds: 60, steps: 30 });
     await expect(rowOf(page, taskId)).toHaveCount(0);
 
@@ -108,7 +107,7 @@ test.describe('the task registry', () => {
     await expect(rowOf(page, taskId)).toContainText(/Step \d+ of 30/);
     await expect.poll(() => rememberedStatus(page, taskId)).toBe('working');
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'working');
     await expect(rowOf(page, taskId)).toHaveAttribute('aria-selected', 'false');
   });
@@ -116,7 +115,7 @@ test.describe('the task registry', () => {
   test('Forget task removes a task, and it stays gone after a reload', async ({ page, startDemo }) => {
     const server = await startDemo({ features: { taskList: false } });
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const kept = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
     // One step: no push about it after the start, so nothing brings it back once forgotten.
     const running = await runTool(page, 'countdown', { seconds: '120', steps: '1' });
@@ -141,7 +140,7 @@ test.describe('the task registry', () => {
     await expect.poll(() => rememberedStatus(page, running)).toBeNull();
 
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const other = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
     await expect(rowOf(page, other)).toHaveAttribute('data-status', 'completed');
     await expect(rowOf(page, kept)).toHaveCount(0);

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { drawerRegion, linkTo, openConnected, openRunTool, runTool, selectTask } from './helpers';
+import { appStatus, drawerRegion, linkTo, openConnected, openRunTool, runTool, selectTask } from './helpers';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const rowOf = (page: Page, taskId: string) => page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`);
 const resultRegion = (page: Page) => page.getByRole('region', { name: 'Result' });
 
@@ -43,18 +42,18 @@ test.describe('results', () => {
     let server = await startDemo();
     const port = Number(new URL(server.mcpUrl).port);
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const taskId = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
     await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
     await expect(rowOf(page, taskId)).toContainText('kept');
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
 
     await server.close();
     server = await startDemo({ port });
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await expect(rowOf(page, taskId)).toContainText('kept');
     await selectTask(page, taskId);
     await expect(resultRegion(page)).toContainText('Countdown finished: 1 steps');
@@ -65,7 +64,7 @@ test.describe('results', () => {
     await resultRegion(page).getByRole('button', { name: 'Delete kept copy' }).click();
     await expect(resultRegion(page)).not.toContainText('Countdown finished');
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     // Its result is gone; the task itself, started here, is still remembered (Forget task takes it out).
     await expect(rowOf(page, taskId)).toHaveAttribute('data-status', 'completed');
     await expect(rowOf(page, taskId)).not.toContainText('kept');
@@ -108,7 +107,7 @@ test.describe('results', () => {
     await expect(rowOf(page, big)).toContainText('kept');
     await expect(result).not.toContainText('keeping a local copy');
     await page.reload();
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     await selectTask(page, big);
     await expect(result).toContainText('kept locally', { timeout: 30_000 });
     await expect(result).toContainText('CallToolResult');
@@ -118,7 +117,7 @@ test.describe('results', () => {
 
   test('over legacy SSE, a large result comes on the event stream and is parsed off the main thread too', async ({ page, baseURL }) => {
     await page.goto(linkTo(`${baseURL}/sse`, 'sse'));
-    await expect(status(page)).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     // Large enough for the size notice (1 MB) and for the worker (256 KB), small enough (under 2 MB) that the
     // protocol log shows its entry's message: the worker's note instead of the payload.
     const big = await runTool(page, 'big_payload', { size_mb: '1.5' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { linkTo, openRunTool } from './helpers';
+import { appStatus, linkTo, openRunTool } from './helpers';
 
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' }).locator('tbody tr');
 
@@ -9,7 +9,7 @@ test.describe('answers checked against the schema before they are sent', () => {
     demo: server,
   }) => {
     await page.goto(linkTo(server.mcpUrl, 'streamable-http'));
-    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
 
     // The demo `ask` tool's question has maxLength 500 in its inputSchema.
     const run = await openRunTool(page);

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { linkTo } from './helpers';
+import { appStatus, linkTo } from './helpers';
 
 test.describe('task list paging', () => {
   test('a server with more tasks than one tasks/list page: every page is listed in the background, no scrolling needed', async ({
@@ -20,7 +20,7 @@ test.describe('task list paging', () => {
       ids.push(task.taskId);
     }
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const list = page.getByRole('region', { name: 'Task list' });
     const table = page.getByRole('table', { name: 'Tasks' });
     await expect(table).toHaveAttribute('aria-rowcount', String(count));

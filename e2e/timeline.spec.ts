@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures';
-import { linkTo, openConnected, runTool } from './helpers';
+import { appStatus, linkTo, openConnected, runTool } from './helpers';
 
 test.describe('timeline chart', () => {
   test('tasks as bars by status: a failed one is labelled failed, a live one grows, a bar selects its task', async ({ page, demo }) => {
     // A server of its own: the chart must hold exactly this test's tasks.
     await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-    await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+    await expect(appStatus(page)).toContainText('Connected');
     const failed = await runTool(page, 'fail_after', { seconds: '0', reason: 'no quota' });
     const quick = await runTool(page, 'countdown', { seconds: '0.5', steps: '2' });
     // Still running at the end of the test, however busy the machine.

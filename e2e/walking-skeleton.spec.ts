@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { deepLink, openConnected, openRunTool, runTool } from './helpers';
+import { appStatus, deepLink, openConnected, openRunTool, runTool } from './helpers';
 
 test.describe('walking skeleton against the demo server', () => {
   test('the deep link connects on load and keeps server and transport in the URL', async ({ page, baseURL }) => {
@@ -62,7 +62,7 @@ test.describe('walking skeleton against the demo server', () => {
 
   test('a malformed Server URL gets a clear message and nothing breaks', async ({ page }) => {
     await page.goto(deepLink('not a url').replace('not+a+url%2Fmcp', 'not+a+url'));
-    const status = page.getByRole('status', { name: 'Connection status' });
+    const status = appStatus(page);
     await expect(status).toContainText('Error');
     await expect(status).toContainText('is not a URL');
     await expect(page.getByRole('button', { name: 'Connect' })).toBeEnabled();
@@ -70,7 +70,7 @@ test.describe('walking skeleton against the demo server', () => {
 
   test('an unreachable server gets a clear message', async ({ page }) => {
     await page.goto(deepLink('http://127.0.0.1:9'));
-    const status = page.getByRole('status', { name: 'Connection status' });
+    const status = appStatus(page);
     await expect(status).toContainText('Error');
     await expect(status).toContainText('Could not reach');
   });

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type Page } from './fixtures';
-import { linkTo, runTool, selectTask } from './helpers';
+import { appStatus, linkTo, runTool, selectTask } from './helpers';
 
 const table = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const rowOf = (page: Page, taskId: string) => table(page).locator(`tr[data-task-id="${taskId}"]`);
@@ -27,7 +27,7 @@ async function axeWithin(page: Page, selectors: string[]): Promise<void> {
 
 async function connect(page: Page, mcpUrl: string): Promise<void> {
   await page.goto(linkTo(mcpUrl, 'streamable-http'));
-  await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
 }
 
 test.describe('acting on tasks: bulk, re-run, poll accounting', () => {

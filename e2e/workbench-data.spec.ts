@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
-import { fillCredentials, linkTo, resultShows, runTool, selectTask } from './helpers';
+import { appStatus, fillCredentials, linkTo, resultShows, runTool, selectTask } from './helpers';
 
 const TOKEN = 'tok-session-export-4b1c77';
 const HEADER_VALUE = 'hdr-session-export-93aa';
 
-const status = (page: Page) => page.getByRole('status', { name: 'Connection status' });
 const tasks = (page: Page) => page.getByRole('table', { name: 'Tasks' });
 const rowOf = (page: Page, taskId: string) => tasks(page).locator(`tr[data-task-id="${taskId}"]`);
 
@@ -17,10 +16,10 @@ test('search inside results, compare two results, export the session and open it
 }) => {
   const demo = await startDemo({ token: TOKEN });
   await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-  await expect(status(page)).toContainText('Error');
+  await expect(appStatus(page)).toContainText('Error');
   await fillCredentials(page, TOKEN, { 'X-Api-Key': HEADER_VALUE });
   await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
 
   const one = await runTool(page, 'countdown', { seconds: '0', steps: '1' });
   await resultShows(page, 'Countdown finished: 1 steps');
@@ -94,7 +93,7 @@ test('results that are not in memory (let go past the limit, or after a reload) 
   await page.addInitScript(() => localStorage.setItem('taskdeck.residentResults', '1'));
   const demo = await startDemo();
   await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   const ids: string[] = [];
   for (const steps of [1, 2, 3]) {
     ids.push(await runTool(page, 'countdown', { seconds: '0', steps: String(steps) }));
@@ -109,7 +108,7 @@ test('results that are not in memory (let go past the limit, or after a reload) 
 
   // After a reload nothing is in memory but the selected task's result (one, in the address).
   await page.reload();
-  await expect(status(page)).toContainText('Connected');
+  await expect(appStatus(page)).toContainText('Connected');
   const search = page.getByRole('searchbox', { name: 'Search tasks' });
   await search.fill('finished: 2');
   await expect(rowOf(page, two)).toContainText('in result');
