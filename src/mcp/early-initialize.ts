@@ -43,7 +43,7 @@ export interface EarlyInitialize {
   taken: boolean;
   /** Whether it was ended (not taken in time, or not the app's request): no connection may take it then. */
   readonly dropped: boolean;
-  /** Ends the early session (DELETE with its session id) and lets its answer go unread. */
+  /** Ends the early session: aborts its stream, lets its answer go unread, and sends DELETE with its session id. */
   drop: () => void;
 }
 
