@@ -75,13 +75,19 @@ function connect(headers?: Record<string, string>): Promise<McpSession> {
   });
 }
 
-/** The early script's work, as on a page opened from a link to `url`; `fetch` sends its requests. */
-function early(url: string, fetch: typeof globalThis.fetch = countingFetch): { early: EarlyInitialize; expire: () => void } {
+/**
+ * The early script's work, as on a page opened from a link to `url`; `fetch` sends its requests, `appFetch` the app's.
+ */
+function early(
+  url: string,
+  fetch: typeof globalThis.fetch = countingFetch,
+  appFetch: typeof globalThis.fetch = countingFetch,
+): { early: EarlyInitialize; expire: () => void } {
   let expire = () => {};
   const started = startEarlyInitialize(link(url), fetch, (run) => (expire = run));
   if (!started) throw new Error('no early request for this link');
   vi.stubGlobal('window', { taskdeckEarlyInitialize: started });
-  vi.stubGlobal('fetch', countingFetch);
+  vi.stubGlobal('fetch', appFetch);
   return { early: started, expire };
 }
 
@@ -226,33 +232,27 @@ describe('the early notification stream', () => {
       if (rpcOf(init) === 'initialize') await held;
       return realFetch(input, init);
     };
-    const early = startEarlyInitialize(link(server.mcpUrl), slowFetch, () => {});
-    if (!early) throw new Error('no early request');
-    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
-    vi.stubGlobal('fetch', slowFetch);
+    const { early: started } = early(server.mcpUrl, slowFetch, slowFetch);
     await expect(
       connectToServer({ url: server.mcpUrl, transport: 'streamable-http', generation: 1, timeoutMs: 100, events: quiet }),
     ).rejects.toThrow();
-    expect(early.taken).toBe(true);
-    expect(early.dropped).toBe(true);
+    expect(started.taken).toBe(true);
+    expect(started.dropped).toBe(true);
     answer();
-    const session = (await early.response).headers.get('mcp-session-id');
+    const session = (await started.response).headers.get('mcp-session-id');
     expect(session).toBeTruthy();
     // Nobody will read the stream: it is never opened (or, opened first, aborted), and the session is deleted.
-    const stream = await early.stream;
+    const stream = await started.stream;
     expect(stream === undefined || stream.signal.aborted).toBe(true);
     await until(() => deleted.includes(session ?? ''));
   });
 
   it('is not opened when the server accepts the notification with 200, not 202 (the SDK then opens none)', async () => {
-    const early = startEarlyInitialize(link(server.mcpUrl), as200, () => {});
-    if (!early) throw new Error('no early request');
-    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
-    vi.stubGlobal('fetch', as200);
+    const { early: started } = early(server.mcpUrl, as200, as200);
     const session = await connect();
     try {
-      expect(early.taken).toBe(true);
-      expect(await early.stream).toBeUndefined();
+      expect(started.taken).toBe(true);
+      expect(await started.stream).toBeUndefined();
       expect(await session.client.listTools()).toHaveProperty('tools');
     } finally {
       await session.close();
@@ -262,32 +262,26 @@ describe('the early notification stream', () => {
 
 describe('an early session the app took', () => {
   it('is not deleted by the early script when the app closes it without a DELETE (a lost session), its stream never asked for', async () => {
-    const early = startEarlyInitialize(link(server.mcpUrl), as200, () => {});
-    if (!early) throw new Error('no early request');
-    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
-    vi.stubGlobal('fetch', as200);
+    const { early: started } = early(server.mcpUrl, as200, as200);
     const session = await connect();
     expect(await session.client.listTools()).toHaveProperty('tools');
     // What a lost session's close does: the transport closes, no DELETE (the session is the app's to end, or not).
     // The client is the SDK's Client behind the app's narrower TaskClient type.
     await (session.client as unknown as { close: () => Promise<void> }).close();
-    expect(early.dropped).toBe(false);
+    expect(started.dropped).toBe(false);
   });
 });
 
 describe('an early session ended by the 30 s timer', () => {
   it('is not taken by an app that loads later: the app asks for itself', async () => {
-    let expire = () => {};
-    const early = startEarlyInitialize(link(server.mcpUrl), realFetch, (run) => (expire = run));
-    if (!early) throw new Error('no early request');
-    await early.stream;
+    const { early: started, expire } = early(server.mcpUrl, realFetch, realFetch);
+    await started.stream;
     // The app's bundle took more than 30 s: the early session is ended (its stream aborted, then a DELETE).
     expire();
-    expect(early.dropped).toBe(true);
-    vi.stubGlobal('window', { taskdeckEarlyInitialize: early });
+    expect(started.dropped).toBe(true);
     const session = await connect();
     try {
-      expect(early.taken).toBe(false);
+      expect(started.taken).toBe(false);
       expect(await session.client.listTools()).toHaveProperty('tools');
       expect(await session.notificationStream).toBe('open');
     } finally {
