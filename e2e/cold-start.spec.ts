@@ -20,12 +20,21 @@ test.describe('cold start', () => {
     await expect(page.getByText('Starting the dashboard…')).toHaveCount(0);
   });
 
-  test('the SDK and zod come in a script of their own, before the app’s: evaluated while the app’s script downloads', async ({
+  test('the app’s script failing to load is said in the page, not left as “Starting the dashboard…”', async ({ page, baseURL }) => {
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort('connectionrefused'));
+    await page.goto(`${baseURL}/`);
+    await expect(page.getByRole('alert')).toContainText('The dashboard’s script could not be loaded');
+    await expect(page.getByRole('alert')).toContainText('Reload the page to try again.');
+    await expect(page.getByRole('heading', { name: 'Taskdeck' })).toBeVisible();
+  });
+
+  test('the SDK and zod come in a script of their own, imported before the app’s: evaluated while the app’s script downloads', async ({
     request,
     baseURL,
   }) => {
     const html = await (await request.get(`${baseURL}/`)).text();
-    const scripts = [...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1] ?? '');
+    // The app's scripts are named for the early script, which imports them in this order after the first frame.
+    const scripts = (/<meta name="taskdeck-app" content="([^"]+)">/.exec(html)?.[1] ?? '').split(' ');
     const bodies = await Promise.all(scripts.map(async (src) => (await request.get(`${baseURL}${src}`)).text()));
     // zod's schema classes are named in its code ("$ZodObject"): building the SDK's schemas is most of start-up's work.
     const withZod = scripts.filter((_, i) => bodies[i]?.includes('$ZodObject'));

@@ -13,8 +13,11 @@
  *
  * It sends what the app sends on its own: no credentials (the app adds those, and then asks again), nothing for the
  * local bridge, a stdio server or legacy SSE.
+ *
+ * And it starts the app's scripts once the boot shell has been painted (src/start-app.ts).
  */
 import type { EarlyInitialize } from './mcp/early-initialize';
+import { startAppAfterFirstFrame } from './start-app';
 
 /** The app's `initialize` params (src/mcp/client-identity.ts and the SDK's protocol version; a test keeps them equal). */
 export const EARLY_INITIALIZE_PARAMS = {
@@ -203,6 +206,12 @@ export function showBootStatus(doc: Document, status: 'Connecting' | 'Connected'
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   const early = startEarlyInitialize(location.search, window.fetch.bind(window));
+  void startAppAfterFirstFrame(
+    document,
+    (src) => import(/* @vite-ignore */ src),
+    { frame: (run) => requestAnimationFrame(run), timeout: (run, ms) => setTimeout(run, ms) },
+    early?.stream,
+  );
   if (early) {
     window.taskdeckEarlyInitialize = early;
     // An async script may run before the body is parsed: the shell is looked for once the document is. (Parsed, not
