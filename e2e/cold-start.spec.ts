@@ -20,12 +20,22 @@ test.describe('cold start', () => {
     await expect(page.getByText('Starting the dashboard…')).toHaveCount(0);
   });
 
-  test('the app’s script failing to load is said in the page, not left as “Starting the dashboard…”', async ({ page, baseURL }) => {
+  test('the app’s script failing to load is said in the page, not left as “Starting the dashboard…”, and the early session is ended', async ({
+    page,
+    demo,
+  }) => {
+    const deleted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && request.url() === demo.mcpUrl) deleted.push(request.url());
+    });
     await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort('connectionrefused'));
-    await page.goto(`${baseURL}/`);
+    await page.goto(linkTo(demo.mcpUrl, 'streamable-http'));
     await expect(page.getByRole('alert')).toContainText('The dashboard’s script could not be loaded');
     await expect(page.getByRole('alert')).toContainText('Reload the page to try again.');
     await expect(page.getByRole('heading', { name: 'Taskdeck' })).toBeVisible();
+    // No Connected beside it: the early session is of no use without the app, and is ended.
+    await expect(page.getByRole('status', { name: 'Connection status' })).toHaveCount(0);
+    await expect.poll(() => deleted.length).toBe(1);
   });
 
   test('the SDK and zod come in a script of their own, imported before the app’s: evaluated while the app’s script downloads', async ({

@@ -176,11 +176,12 @@ export function startEarlyInitialize(
 
 /**
  * Shows the early connection's state in the boot shell, in an element like the app's Connection status (same role,
- * name and classes, so the same style). Does nothing once the app has replaced the shell.
+ * name and classes, so the same style). Does nothing once the app has replaced the shell, or failed to load.
  */
 export function showBootStatus(doc: Document, status: 'Connecting' | 'Connected', server: string): void {
   const shell = doc.querySelector('.boot-shell');
-  if (!shell) return;
+  // Not once the app's script has failed to load: the shell then says that instead (src/start-app.ts).
+  if (!shell || shell.hasAttribute('data-load-failed')) return;
   let element = shell.querySelector<HTMLElement>('[role="status"]');
   if (!element) {
     const bar = doc.createElement('div');
@@ -211,7 +212,10 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
     (src) => import(/* @vite-ignore */ src),
     { frame: (run) => requestAnimationFrame(run), timeout: (run, ms) => setTimeout(run, ms) },
     early?.stream,
-  );
+  ).then((outcome) => {
+    // Nobody will take the early session: it is ended now rather than after UNTAKEN_MS.
+    if (outcome === 'failed' && early && !early.taken) early.drop();
+  });
   if (early) {
     window.taskdeckEarlyInitialize = early;
     // An async script may run before the body is parsed: the shell is looked for once the document is. (Parsed, not

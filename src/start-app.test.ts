@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { showBootStatus } from './early-connect';
 import { appScripts, HANDSHAKE_WAIT_MS, startAppAfterFirstFrame } from './start-app';
 
 /** The boot shell as index.html paints it, with the meta the build adds. */
@@ -140,6 +141,20 @@ describe('starting the app after the first frame', () => {
       'The dashboard’s script could not be loaded (Failed to fetch dynamically imported module: <b>x</b>). Reload the page to try again.',
     );
     expect(doc.querySelector('b')).toBeNull();
+  });
+
+  it('on a failure, the early connection’s status goes, and a later status does not overwrite the message', async () => {
+    const doc = page();
+    showBootStatus(doc, 'Connecting', 'http://127.0.0.1:3000/mcp');
+    expect(doc.querySelector('[role="status"]')).not.toBeNull();
+    const clock = manual();
+    const done = startAppAfterFirstFrame(doc, () => Promise.reject(new Error('offline')), clock.schedule);
+    clock.pass(1000);
+    expect(await done).toBe('failed');
+    expect(doc.querySelector('[role="status"]')).toBeNull();
+    showBootStatus(doc, 'Connected', 'http://127.0.0.1:3000/mcp');
+    expect(doc.querySelector('[role="status"]')).toBeNull();
+    expect(doc.querySelector('.boot-note')?.textContent).toContain('could not be loaded (offline)');
   });
 
   it('imports nothing on a page without the meta (npm run dev)', async () => {

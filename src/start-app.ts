@@ -58,8 +58,12 @@ function afterFirstFrame(doc: Document, run: () => void, schedule: Scheduler): v
 
 /** What the boot shell says when the app's script could not be loaded (written as text). */
 function showLoadFailure(doc: Document, error: unknown): void {
-  const note = doc.querySelector('.boot-shell .boot-note');
-  if (!note) return;
+  const shell = doc.querySelector('.boot-shell');
+  const note = shell?.querySelector('.boot-note');
+  if (!shell || !note) return;
+  // The early connection's status goes: the connection is of no use without the app, and it is ended.
+  shell.setAttribute('data-load-failed', '');
+  shell.querySelector('[role="status"]')?.closest('.connection-status-bar')?.remove();
   const reason = error instanceof Error ? error.message : String(error);
   note.textContent = `The dashboard’s script could not be loaded (${reason.slice(0, 200)}). Reload the page to try again.`;
   note.setAttribute('role', 'alert');
