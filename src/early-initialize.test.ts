@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../server/app';
 import { startEarlyInitialize } from './early-connect';
-import type { EarlyInitialize } from './mcp/early-initialize';
+import { withEarlyInitialize, type EarlyInitialize } from './mcp/early-initialize';
 import { connectToServer, type McpSession } from './mcp/session';
 import { startToolTask } from './tasks/api';
 import { parseTask } from './tasks/task';
@@ -207,6 +207,30 @@ describe('the early initialize, taken by the first connection', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('is not claimed by a connection that ends before its first request (an auth provider that throws): the next takes it', async () => {
+    const { early: sentEarly } = early(server.mcpUrl);
+    // Made, never used: the SDK asks the auth provider for its tokens before it sends anything.
+    withEarlyInitialize(new URL(server.mcpUrl), countingFetch);
+    expect(sentEarly.taken).toBe(false);
+    const session = await connect();
+    try {
+      expect(sentEarly.taken).toBe(true);
+      expect(initializes()).toBe(1);
+      expect(await session.notificationStream).toBe('open');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('left untaken by a connection that sent nothing is ended by the timer', async () => {
+    const { early: sentEarly, expire } = early(server.mcpUrl);
+    const earlySession = (await sentEarly.response).headers.get('mcp-session-id');
+    withEarlyInitialize(new URL(server.mcpUrl), countingFetch);
+    expire();
+    expect(sentEarly.dropped).toBe(true);
+    await until(() => deletes().some((d) => d.session === earlySession));
   });
 
   it('that failed to reach the server leaves the app to send its own request', async () => {

@@ -141,12 +141,18 @@ function takeStream(stream: EarlyStream, init: RequestInit | undefined): Promise
 /**
  * `base`, except that the first requests of a connection to `url` (initialize, then the initialized notification,
  * then the GET that opens the notification stream) are answered with the early script's answers when they are the
- * same requests. Only one connection takes them, the first to the same address; later ones get `base` as is.
+ * same requests. Only one connection takes them, the first to the same address to send a request; the others get
+ * `base` as is.
  */
 export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
   const early = typeof window === 'undefined' ? undefined : window.taskdeckEarlyInitialize;
   if (!early || early.taken || early.dropped || early.url !== url.href) return base;
-  early.taken = true;
+  /**
+   * Whether this connection took the early session: decided at its first request, not when the connection is made. A
+   * connection can end before it sends anything (an auth provider that throws): the session is then left untaken, for
+   * another connection or for the early script's timer to end.
+   */
+  let took: boolean | undefined;
   let step: 'initialize' | 'initialized' | 'done' = 'initialize';
   /** Whether the session's first GET (or its DELETE) has come: it takes the early stream, or ends it. */
   let streamAsked = false;
@@ -154,6 +160,11 @@ export function withEarlyInitialize(url: URL, base: Fetch): Fetch {
   let sameSession = false;
   // Not async: after the handshake every request of the session passes here, and goes straight to `base`.
   return (input, init) => {
+    if (took === undefined) {
+      took = !early.taken && !early.dropped;
+      if (took) early.taken = true;
+    }
+    if (!took) return base(input, init);
     const method = (init?.method ?? 'GET').toUpperCase();
     if (step === 'done' && sameSession && !streamAsked && (method === 'GET' || method === 'DELETE')) {
       streamAsked = true;
