@@ -17,7 +17,7 @@
  * And it starts the app's scripts once the boot shell has been painted (src/start-app.ts).
  */
 import type { EarlyInitialize } from './mcp/early-initialize';
-import { startAppAfterFirstFrame } from './start-app';
+import { startAppAfterFirstFrame, whenParsed } from './start-app';
 
 /** The app's `initialize` params (src/mcp/client-identity.ts and the SDK's protocol version; a test keeps them equal). */
 export const EARLY_INITIALIZE_PARAMS = {
@@ -218,21 +218,12 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   });
   if (early) {
     window.taskdeckEarlyInitialize = early;
-    // An async script may run before the body is parsed: the shell is looked for once the document is. (Parsed, not
-    // DOMContentLoaded: that waits for the app's deferred scripts to run.)
-    // `still` is asked again when the status is written: a session ended meanwhile is not shown as Connected.
-    const show = (status: 'Connecting' | 'Connected', still: () => boolean = () => true) => {
-      const write = () => {
+    // The shell is looked for once the document is parsed. `still` is asked again when the status is written: a
+    // session ended meanwhile is not shown as Connected.
+    const show = (status: 'Connecting' | 'Connected', still: () => boolean = () => true) =>
+      whenParsed(document, () => {
         if (still()) showBootStatus(document, status, early.url);
-      };
-      if (document.readyState !== 'loading') return write();
-      const parsed = () => {
-        if (document.readyState === 'loading') return;
-        document.removeEventListener('readystatechange', parsed);
-        write();
-      };
-      document.addEventListener('readystatechange', parsed);
-    };
+      });
     show('Connecting');
     void early.stream.then((opened) => {
       if (opened) show('Connected', () => !opened.signal.aborted && !early.dropped);

@@ -47,11 +47,16 @@ function afterFirstFrame(doc: Document, run: () => void, schedule: Scheduler): v
     schedule.frame(() => schedule.timeout(once, 0));
     schedule.timeout(once, NO_FRAME_MS);
   };
-  if (doc.readyState !== 'loading') return parsed();
+  whenParsed(doc, parsed);
+}
+
+/** Calls `run` once the document is parsed: at once if it is (an async script may run before the body is parsed). */
+export function whenParsed(doc: Document, run: () => void): void {
+  if (doc.readyState !== 'loading') return run();
   const ready = () => {
     if (doc.readyState === 'loading') return;
     doc.removeEventListener('readystatechange', ready);
-    parsed();
+    run();
   };
   doc.addEventListener('readystatechange', ready);
 }
