@@ -16,6 +16,7 @@ export const scale = smoke
       stormRate: 200,
       stormSeconds: 1,
       sizes: [1],
+      coldLoads: 1,
       hiddenSeconds: 2,
       dayPushes: 2000,
       dayTasks: 50,
@@ -31,6 +32,11 @@ export const scale = smoke
       stormRate: 1000,
       stormSeconds: 10,
       sizes: [1, 10, 50],
+      /**
+       * Cold loads per run, each with a fresh server: one load's first paint and Connected vary by ±60 ms or more on
+       * 2 busy cores (and a run's first is the browser's first page), so the figures are the median of runs × this.
+       */
+      coldLoads: 5,
       /** A tab hidden this long while the server pushes (the 10 minutes; run once per bench, not per run). */
       hiddenSeconds: Number(process.env.BENCH_HIDDEN_SECONDS ?? 600),
       /** A compressed day: this many pushes at dayRate per second over dayTasks tasks, whose results are all kept. */
