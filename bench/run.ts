@@ -40,6 +40,9 @@ async function withServer<T>(scenario: (server: RunningServer) => Promise<T>, na
   }
 }
 
+/** "1 load", "15 loads". */
+const loads = (n: number) => `${n} load${n === 1 ? '' : 's'}`;
+
 async function main() {
   if (await appNeedsBuild(root)) await buildApp(root);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -198,12 +201,12 @@ async function main() {
       '≤ 200',
     ],
     [
-      `cold load: first contentful paint / interactive (ms), median of ${results.coldLoad.length} loads`,
+      `cold load: first contentful paint / interactive (ms), median of ${loads(results.coldLoad.length)}`,
       `${med(results.coldLoad, 'firstContentfulPaintMs').toFixed(0)} / ${med(results.coldLoad, 'interactiveMs')}`,
       'FCP ≤ 300',
     ],
     [
-      `link to the demo server: FCP / navigation → Connected / reload → Connected (ms), median of ${results.coldLoad.length} loads`,
+      `link to the demo server: FCP / navigation → Connected / reload → Connected (ms), median of ${loads(results.coldLoad.length)}`,
       `${med(results.coldLoad, 'linkFcpMs').toFixed(0)} / ${med(results.coldLoad, 'linkConnectedMs').toFixed(0)} / ${med(results.coldLoad, 'reloadConnectedMs').toFixed(0)}`,
       'FCP ≤ 300, Connected ≤ 600',
     ],
