@@ -5,9 +5,8 @@ import { precompress } from './server/precompress.js';
 import { zodJitless } from './server/zod-jitless.js';
 
 /**
- * The stylesheet first in index.html, before the module script and its preloads: the first paint (the boot shell)
- * waits for it, and over HTTP/1.1 six script requests listed before it would take every connection the browser
- * opens to the server, leaving the stylesheet to wait for one of them.
+ * The stylesheet first in index.html, before the early script: the first paint (the boot shell) waits for it, and a
+ * request listed before it would be sent first.
  */
 function stylesheetFirst(): Plugin {
   return {
@@ -32,7 +31,7 @@ const EARLY_CONNECT = 'src/early-connect.ts';
 
 /**
  * src/early-connect.ts as a script of its own, first in index.html and `async`: it runs as soon as it has loaded,
- * while the app's bundle is still on its way, and sends a linked server the `initialize` the app is about to send.
+ * sends a linked server the `initialize` the app is about to send, and imports the app's bundle after the first frame.
  */
 function earlyConnect(): Plugin {
   let building = false;
@@ -117,8 +116,9 @@ function initialGraph(): { plugin: Plugin; has: (id: string) => boolean; sdk: (i
           entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []),
           eager,
         );
-        // The SDK and everything it imports (zod included) in a chunk of its own, listed before the app's in index.html:
-        // the browser evaluates it as soon as it has arrived, while the larger app chunk is still downloading. Building
+        // The SDK and everything it imports (zod included) in a chunk of its own, imported beside the app's (the meta
+        // names it first): the browser evaluates it as soon as it has arrived, while the larger app chunk is still
+        // downloading. Building
         // the SDK's zod schemas is the largest part of start-up's script work, and it no longer waits for the app.
         reach(
           [...eager].filter((id) => id.includes('/node_modules/@modelcontextprotocol/sdk/')),
