@@ -30,7 +30,13 @@ function mount() {
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
   const frames: Array<() => void> = [];
   const timeouts: Array<() => void> = [];
-  const scheduler = { frame: (fn: () => void) => void frames.push(fn), timeout: (fn: () => void) => void timeouts.push(fn) };
+  /** The page's clock: it moves only when a test moves it, so no test depends on how fast the machine pushes. */
+  let clock = 0;
+  const scheduler = {
+    frame: (fn: () => void) => void frames.push(fn),
+    timeout: (fn: () => void) => void timeouts.push(fn),
+    now: () => clock,
+  };
   renderHook(() => usePushSync(scheduler), { wrapper });
   const entries = () => queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(SERVER)) ?? [];
   /** A hidden tab: no frame ever runs; one timer wake-up runs the timeouts asked for so far. */
@@ -41,7 +47,10 @@ function mount() {
   const runFrames = () => {
     while (frames.length) frames.shift()?.();
   };
-  return { entries, wakeUp, runFrames };
+  const advance = (ms: number) => {
+    clock += ms;
+  };
+  return { entries, wakeUp, runFrames, advance, pendingFrames: () => frames.length };
 }
 
 describe('pushes waiting for their write: a hidden tab, and a pause during a resumed backlog', () => {
@@ -55,6 +64,35 @@ describe('pushes waiting for their write: a hidden tab, and a pause during a res
     }
     // Everything pushed before the last wake-up is in the list.
     expect(entries().length).toBe(emitted);
+  });
+
+  it('hidden tab, a storm (pushes a millisecond apart): every wake-up writes everything pending, and frames are used again once they run', async () => {
+    const { entries, wakeUp, advance, runFrames, pendingFrames } = mount();
+    let emitted = 0;
+    const framesAsked: number[] = [];
+    for (let second = 0; second < 6; second++) {
+      for (let i = 0; i < 2000; i++) {
+        push(`t${emitted++}`, 'working');
+        advance(1);
+      }
+      await Promise.resolve();
+      wakeUp();
+      expect(entries().length).toBe(emitted);
+      framesAsked.push(pendingFrames());
+    }
+    // Frames that never run are not asked for once per wake-up: after the storm began, no more of them.
+    expect(framesAsked.slice(3)).toEqual([framesAsked[2], framesAsked[2], framesAsked[2]]);
+    // Shown: frames run. The storm's next write waits for a frame again, so a wake-up alone writes nothing.
+    runFrames();
+    advance(1);
+    push('shown-1', 'working');
+    push('shown-2', 'working');
+    await Promise.resolve();
+    const before = entries().length;
+    wakeUp();
+    expect(entries().length).toBe(before);
+    runFrames();
+    expect(findTask(entries(), 'shown-2')?.task.status).toBe('working');
   });
 
   it('hidden tab: a task that completed before the wake-up shows completed after it', async () => {

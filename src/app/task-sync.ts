@@ -28,6 +28,7 @@ const STORM_SPACING_MS = 50;
 const browserScheduler: FlushScheduler = {
   frame: typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16),
   timeout: (fn, ms) => void setTimeout(fn, ms),
+  now: () => performance.now(),
 };
 
 /**
@@ -42,10 +43,15 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
   useEffect(() => {
     const held = new HeldPushes();
     const pending = new PendingPushes();
+    const now = scheduler.now ?? (() => performance.now());
     let lastFlush = -Infinity;
     /** Writes in a row whose pushes came within a frame of the write before. */
     let crowded = 0;
-    const flush = (byTimer = false) => {
+    /** The last write asked for a frame and the timer answered: no frames are coming (a hidden tab). */
+    let noFrames = false;
+    /** `byTimer`: whether the timer rather than a frame answered; undefined for a write that asked for neither. */
+    const flush = (byTimer?: boolean) => {
+      if (byTimer !== undefined) noFrames = byTimer;
       // Paused again while a resumed backlog was being written a slice a frame: the rest is held again.
       if (liveStore.getState().paused) {
         for (const event of pending.take(true)) held.hold(event);
@@ -53,14 +59,26 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
       }
       // Written by the timer, no frame came (a hidden tab, whose timers the browser slows to one a second or less):
       // everything pending goes at once, or a steady stream faster than a slice per wake-up would pile up unwritten.
-      const batch = pending.take(byTimer);
-      lastFlush = performance.now();
+      const batch = pending.take(byTimer === true);
+      lastFlush = now();
       applyPushes(queryClient, batch);
       // More than one write's share (a burst of new tasks): the rest is written at the next frame, a slice a frame.
       if (pending.size > 0) flushSoon();
     };
     // A hidden tab runs no animation frames: a timer flushes then, so pushes never pile up unapplied.
     const flushSoon = frameOrTimeout(flush, scheduler);
+    /** Whether a frame has been asked for only to learn that frames run again (one at a time). */
+    let probing = false;
+    const stormWrite = () => {
+      if (!noFrames) return flushSoon();
+      flush(true);
+      if (probing) return;
+      probing = true;
+      scheduler.frame(() => {
+        probing = false;
+        noFrames = false;
+      });
+    };
     const offPush = sessionEvents.on('taskPush', (event) => {
       if (liveStore.getState().paused) {
         held.hold(event);
@@ -69,14 +87,16 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
       // A push after a quiet spell is written at once (in a microtask, so pushes that arrived together still go
       // together); one that comes within a frame of the last write waits for the next frame; and once that has
       // happened twice in a row (a storm, not pushes bunched by the network), until STORM_SPACING_MS after the last
-      // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so.
+      // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so. When no frames are
+      // coming (a hidden tab), that timer writes itself: asking for a frame then would cost another wake-up, and a
+      // hidden tab's timers wake once a second or (after five minutes) once a minute.
       if (pending.add(event)) {
-        const since = performance.now() - lastFlush;
+        const since = now() - lastFlush;
         if (since >= QUIET_MS) {
           crowded = 0;
           queueMicrotask(() => flush());
         } else if (crowded++ === 0) flushSoon();
-        else setTimeout(flushSoon, STORM_SPACING_MS - since);
+        else scheduler.timeout(stormWrite, STORM_SPACING_MS - since);
       }
     });
     const offLive = liveStore.subscribe((state, prev) => {

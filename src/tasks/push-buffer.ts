@@ -112,6 +112,8 @@ export class PendingPushes {
 export interface FlushScheduler {
   frame: (fn: () => void) => void;
   timeout: (fn: () => void, ms: number) => void;
+  /** The clock that spaces writes (performance.now in the page); a test gives its own, so no test depends on how fast the machine is. */
+  now?: () => number;
 }
 
 /**
