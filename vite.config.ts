@@ -58,6 +58,10 @@ function earlyConnect(): Plugin {
   };
 }
 
+/** What the built page says when its early script has not run after a few seconds (see `.boot-stuck`). */
+const BOOT_STUCK_TEXT =
+  'The dashboard has not started: its first script has not loaded. Reload the page to try again; if this stays, check that the server serving this page is running.';
+
 /**
  * The app's module scripts named in a meta element instead of loaded by index.html: the early script
  * (src/start-app.ts) imports them after the first frame. On the 2-core bench machine their download and compiling
@@ -78,7 +82,14 @@ function appAfterFirstFrame(): Plugin {
           return '';
         });
         if (scripts.length === 0) throw new Error('index.html has no module script to start after the first frame');
-        return out.replace('<title>', `<meta name="taskdeck-app" content="${scripts.join(' ')}">\n    <title>`);
+        // Only the early script can start the app now. Should it not load, the page says so after a while: a note
+        // that CSS reveals (src/styles/shell.css) unless the early script has marked the page.
+        const note = /<p class="boot-note">[^<]*<\/p>/.exec(out);
+        if (!note) throw new Error('index.html has no boot note to put the early script’s fallback beside');
+        const stuck = `\n        <p class="boot-stuck">${BOOT_STUCK_TEXT}</p>`;
+        return out
+          .replace(note[0], `${note[0]}${stuck}`)
+          .replace('<title>', `<meta name="taskdeck-app" content="${scripts.join(' ')}">\n    <title>`);
       },
     },
   };

@@ -15,9 +15,30 @@ test.describe('cold start', () => {
     await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'Taskdeck' })).toBeVisible();
     await expect(page.getByText('Starting the dashboard…')).toBeVisible();
+    // The note for an early script that never ran is in the page, and kept hidden by the early script, which ran.
+    const stuck = page.locator('.boot-stuck');
+    await expect(stuck).toHaveCount(1);
+    expect(await stuck.evaluate((element) => getComputedStyle(element).display)).toBe('none');
     release();
     await expect(page.getByRole('button', { name: 'Connect' })).toBeVisible();
     await expect(page.getByText('Starting the dashboard…')).toHaveCount(0);
+  });
+
+  test('the early script failing to load is said in the page after a few seconds, with no script needed to say it', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route(/\/assets\/early-connect-[^/]*\.js$/, (route) => route.abort('connectionrefused'));
+    // The note is revealed by a CSS animation 6 s in; the page's animations are run 20 times faster here.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 20 });
+    await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Taskdeck' })).toBeVisible();
+    await expect(page.getByText('The dashboard has not started: its first script has not loaded.')).toBeVisible();
+    await expect(page.getByText('Reload the page to try again', { exact: false })).toBeVisible();
+    // Not beside a "Starting the dashboard…" that says the opposite.
+    await expect(page.getByText('Starting the dashboard…')).toBeHidden();
   });
 
   test('the app’s script failing to load is said in the page, not left as “Starting the dashboard…”, and the early session is ended', async ({

@@ -206,6 +206,8 @@ export function showBootStatus(doc: Document, status: 'Connecting' | 'Connected'
 }
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  // This script runs: the built page's "has not started" note (vite.config.ts, `.boot-stuck`) stays hidden.
+  document.documentElement.setAttribute('data-early-script', '');
   const early = startEarlyInitialize(location.search, window.fetch.bind(window));
   void startAppAfterFirstFrame(
     document,
