@@ -256,7 +256,8 @@ describe('MCP 2026-07-28 endpoint: discovery and plain requests', () => {
 
 describe('MCP 2026-07-28 endpoint: task lifecycle', () => {
   it('countdown: tools/call answers resultType task, tasks/get shows progress, then the result inlined', async () => {
-    const created = await startTask('countdown', { seconds: 0.4, steps: 2 });
+    // Long enough that tasks/get still sees it working, however busy the machine.
+    const created = await startTask('countdown', { seconds: 1.5, steps: 2 });
     expect(created).toMatchObject({ status: 'working', ttlMs: 600_000, pollIntervalMs: 1000 });
     expect(Date.parse(created.createdAt as string)).not.toBeNaN();
     const working = await getTask(created.taskId);

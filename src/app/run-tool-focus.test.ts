@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layoutStore } from './layout-store';
 import { openRunTool } from './RunToolSheet';
+import { WAIT } from '../lib/test-wait';
 
 afterEach(() => {
   layoutStore.getState().runToolClosed();
@@ -34,7 +35,7 @@ describe('r: focus on the Run tool panel', () => {
     // The workbench's first commit comes a few frames later.
     await frames(4);
     const select = addSheet(true).querySelector('select');
-    await vi.waitFor(() => expect(document.activeElement).toBe(select));
+    await vi.waitFor(() => expect(document.activeElement).toBe(select), WAIT);
   });
 
   it('the panel holds focus until its form arrives, and gives it up if the user moved focus meanwhile', async () => {
@@ -42,7 +43,7 @@ describe('r: focus on the Run tool panel', () => {
     const elsewhere = document.createElement('button');
     document.body.append(elsewhere);
     openRunTool();
-    await vi.waitFor(() => expect(document.activeElement).toBe(sheet));
+    await vi.waitFor(() => expect(document.activeElement).toBe(sheet), WAIT);
     elsewhere.focus();
     await frames(3);
     const select = document.createElement('select');

@@ -68,7 +68,8 @@ describe('seed dialect', () => {
   it('pushes notifications/tasks/updated, refuses tasks/result before terminal, and wraps results', async () => {
     const { session, pushes } = await open(seed);
     let behaviour: BehaviourState = EMPTY_BEHAVIOUR;
-    const task = await startToolTask(session.client, 'countdown', { seconds: 0.6, steps: 2 });
+    // Long enough that the task is still working when tasks/result is asked, however busy the machine.
+    const task = await startToolTask(session.client, 'countdown', { seconds: 2, steps: 2 });
     await expect(fetchTaskResult(session.client, task.taskId)).rejects.toMatchObject({ code: -32602 });
     behaviour = observe(behaviour, { type: 'result-early', outcome: 'refused', taskId: task.taskId });
     await until(() => pushes.some((p) => p.task.status === 'completed'));

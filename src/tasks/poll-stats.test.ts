@@ -7,6 +7,7 @@ import { runSyncAction } from './sync-actions';
 import { PollingScheduler } from './sync-scheduler';
 import type { TaskEntry } from './task-cache';
 import type { TaskClient } from '../mcp/task-client';
+import { WAIT } from '../lib/test-wait';
 
 const url = 'http://127.0.0.1:1/mcp';
 
@@ -120,7 +121,7 @@ describe('poll accounting', () => {
     runSyncAction(target, scheduler, { kind: 'poll', taskId });
     expect(pollStats.get(url, taskId)).toMatchObject({ count: 1, inFlight: true });
     answer(task);
-    await vi.waitFor(() => expect(pollStats.get(url, taskId)).toMatchObject({ count: 1, inFlight: false, failed: 0 }));
+    await vi.waitFor(() => expect(pollStats.get(url, taskId)).toMatchObject({ count: 1, inFlight: false, failed: 0 }), WAIT);
   });
 });
 

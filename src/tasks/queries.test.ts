@@ -4,6 +4,7 @@ import type { McpSession } from '../mcp/session';
 import { mcpKeys } from './keys';
 import { loadNextTaskPage, tasksQueryOptions, type ListPaging } from './queries';
 import type { TaskEntry } from './task-cache';
+import { WAIT } from '../lib/test-wait';
 
 const url = 'http://127.0.0.1:1/mcp';
 const task = { taskId: 't1', status: 'working', createdAt: '2026-01-01T00:00:00Z', lastUpdatedAt: '2026-01-01T00:00:00Z', ttl: null };
@@ -20,7 +21,10 @@ describe('the task list query', () => {
     const request = vi.fn(() => Promise.resolve({ tasks: [task] }));
     const observer = new QueryObserver(queryClient, tasksQueryOptions(queryClient, url, fakeSession(request)));
     const stop = observer.subscribe(() => {});
-    await vi.waitFor(() => expect(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url))?.map((e) => e.task.taskId)).toEqual(['t1']));
+    await vi.waitFor(
+      () => expect(queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(url))?.map((e) => e.task.taskId)).toEqual(['t1']),
+      WAIT,
+    );
     // Once listed, it is not listed again by every component that reads the list.
     const again = new QueryObserver(queryClient, tasksQueryOptions(queryClient, url, fakeSession(request)));
     const stopAgain = again.subscribe(() => {});

@@ -9,6 +9,7 @@ import { findTask, type TaskEntry } from './task-cache';
 import type { Task } from './task';
 import { TaskRegistry, type RegistryBackend, type RememberedTask } from './task-registry';
 import { watchStatus, watchTask } from './watch-task';
+import { WAIT } from '../lib/test-wait';
 
 // IndexedDB does not run here: each test's registry (a page load) stores in a Map.
 const rows = vi.hoisted(() => new Map<string, unknown>());
@@ -109,7 +110,7 @@ describe('remembering, watching and forgetting', () => {
   it('a task started from the page is remembered with its tool', async () => {
     const queryClient = new QueryClient();
     recordStartedTask(queryClient, url, task('started', 'working', 0), { generation: 1, toolName: 'countdown' });
-    await vi.waitFor(async () => expect((await nextPage()).map((r) => [r.taskId, r.toolName])).toEqual([['started', 'countdown']]));
+    await vi.waitFor(async () => expect((await nextPage()).map((r) => [r.taskId, r.toolName])).toEqual([['started', 'countdown']]), WAIT);
   });
 
   it('Watch task: asks the server, lists and selects the task, and remembers it', async () => {
@@ -121,7 +122,7 @@ describe('remembering, watching and forgetting', () => {
     expect(findTask(list(queryClient), 'other-client')).toMatchObject({ origin: 'watch', task: { status: 'input_required' } });
     expect(selectionStore.getState().selectedTaskId).toBe('other-client');
     expect(watchStatus.getState().state).toBe('idle');
-    await vi.waitFor(async () => expect((await nextPage()).map((r) => r.taskId)).toEqual(['other-client']));
+    await vi.waitFor(async () => expect((await nextPage()).map((r) => r.taskId)).toEqual(['other-client']), WAIT);
   });
 
   it('Watch task with an id the server does not know: a clear message, nothing listed or remembered', async () => {

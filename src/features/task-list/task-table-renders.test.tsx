@@ -12,6 +12,7 @@ import type { TaskStatus } from '../../tasks/status';
 import type { TaskEntry } from '../../tasks/task-cache';
 import { TaskTable } from './TaskTable';
 import { giveBoxesASize } from '../../lib/jsdom-boxes';
+import { WAIT } from '../../lib/test-wait';
 
 // The list's clock stands still: a tick (each second) draws the table and its rows again, and one landing between a
 // push and the count would be counted as the push's.
@@ -79,7 +80,7 @@ describe('the task list under pushes', () => {
     const queryClient = await drawList();
     expect(rendersOf('TaskRow').TaskRow).toBeGreaterThanOrEqual(TASKS);
     // The bulk bar is loaded apart (and draws nothing until a task is ticked): once it has been drawn.
-    await vi.waitFor(() => expect(rendersOf('BulkBar').BulkBar).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(rendersOf('BulkBar').BulkBar).toBeGreaterThan(0), WAIT);
 
     // A push that changes one task's message: one row is drawn again, and none of the rest of the list.
     resetRenders();
@@ -106,6 +107,6 @@ describe('the task list under pushes', () => {
     const bar = await screen.findByRole('group', { name: 'Selected tasks' });
     expect(bar.textContent).toContain('1 running · 0 ended');
     push(queryClient, 1, 'completed', 'finished');
-    await vi.waitFor(() => expect(bar.textContent).toContain('0 running · 1 ended'));
+    await vi.waitFor(() => expect(bar.textContent).toContain('0 running · 1 ended'), WAIT);
   });
 });
