@@ -86,7 +86,7 @@ function appAfterFirstFrame(): Plugin {
         // that CSS reveals (src/styles/shell.css) unless the early script has marked the page.
         const note = /<p class="boot-note">[^<]*<\/p>/.exec(out);
         if (!note) throw new Error('index.html has no boot note to put the early script’s fallback beside');
-        const stuck = `\n        <p class="boot-stuck">${BOOT_STUCK_TEXT}</p>`;
+        const stuck = `\n        <p class="boot-stuck" role="alert">${BOOT_STUCK_TEXT}</p>`;
         return out
           .replace(note[0], `${note[0]}${stuck}`)
           .replace('<title>', `<meta name="taskdeck-app" content="${scripts.join(' ')}">\n    <title>`);

@@ -29,6 +29,7 @@ const browserScheduler: FlushScheduler = {
   frame: typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16),
   timeout: (fn, ms) => void setTimeout(fn, ms),
   now: () => performance.now(),
+  hidden: () => document.visibilityState === 'hidden',
 };
 
 /**
@@ -47,19 +48,19 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
     let lastFlush = -Infinity;
     /** Writes in a row whose pushes came within a frame of the write before. */
     let crowded = 0;
-    /** The last write asked for a frame and the timer answered: no frames are coming (a hidden tab). */
-    let noFrames = false;
-    /** `byTimer`: whether the timer rather than a frame answered; undefined for a write that asked for neither. */
-    const flush = (byTimer?: boolean) => {
-      if (byTimer !== undefined) noFrames = byTimer;
+    const hidden = scheduler.hidden ?? (() => false);
+    const flush = () => {
       // Paused again while a resumed backlog was being written a slice a frame: the rest is held again.
       if (liveStore.getState().paused) {
         for (const event of pending.take(true)) held.hold(event);
         return;
       }
-      // Written by the timer, no frame came (a hidden tab, whose timers the browser slows to one a second or less):
-      // everything pending goes at once, or a steady stream faster than a slice per wake-up would pile up unwritten.
-      const batch = pending.take(byTimer === true);
+      // Nothing left (an earlier write took it): no write, and the clock that spaces writes does not move.
+      if (pending.size === 0) return;
+      // A hidden tab (no frames, timers slowed to one a second or less): everything pending goes at once, or a steady
+      // stream faster than a slice per wake-up would pile up unwritten. A visible tab whose frame came late (a busy
+      // main thread) still writes a slice at a time: a burst all at once would be one long frame.
+      const batch = pending.take(hidden());
       lastFlush = now();
       applyPushes(queryClient, batch);
       // More than one write's share (a burst of new tasks): the rest is written at the next frame, a slice a frame.
@@ -67,18 +68,8 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
     };
     // A hidden tab runs no animation frames: a timer flushes then, so pushes never pile up unapplied.
     const flushSoon = frameOrTimeout(flush, scheduler);
-    /** Whether a frame has been asked for only to learn that frames run again (one at a time). */
-    let probing = false;
-    const stormWrite = () => {
-      if (!noFrames) return flushSoon();
-      flush(true);
-      if (probing) return;
-      probing = true;
-      scheduler.frame(() => {
-        probing = false;
-        noFrames = false;
-      });
-    };
+    /** The storm's spaced write: at a frame, or in a hidden tab at once (a frame would cost it another wake-up). */
+    const stormWrite = () => (hidden() ? flush() : flushSoon());
     const offPush = sessionEvents.on('taskPush', (event) => {
       if (liveStore.getState().paused) {
         held.hold(event);
@@ -87,9 +78,9 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
       // A push after a quiet spell is written at once (in a microtask, so pushes that arrived together still go
       // together); one that comes within a frame of the last write waits for the next frame; and once that has
       // happened twice in a row (a storm, not pushes bunched by the network), until STORM_SPACING_MS after the last
-      // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so. When no frames are
-      // coming (a hidden tab), that timer writes itself: asking for a frame then would cost another wake-up, and a
-      // hidden tab's timers wake once a second or (after five minutes) once a minute.
+      // write, then a frame: a storm costs one cache write (and one render) per 50 ms or so. In a hidden tab that
+      // timer writes itself: no frame would come, and a hidden tab's timers wake once a second or (after five minutes
+      // hidden) once a minute, so asking for one would cost another wake-up.
       if (pending.add(event)) {
         const since = now() - lastFlush;
         if (since >= QUIET_MS) {
