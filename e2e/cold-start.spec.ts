@@ -1,16 +1,11 @@
 import type { Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { drawerRegion, linkTo, runTool } from './helpers';
+import { drawerRegion, holdScripts, linkTo, runTool } from './helpers';
 
 test.describe('cold start', () => {
   test('the page is painted before its script runs: a static shell, replaced by the app', async ({ page, baseURL }) => {
     // The app's script held back: what index.html paints on its own is all there is.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
     // (Not 'domcontentloaded': that waits for the module script, which is held.)
     await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'Taskdeck' })).toBeVisible();
@@ -28,12 +23,7 @@ test.describe('cold start', () => {
     page,
     baseURL,
   }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/early-connect-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/early-connect-[^/]*\.js$/);
     await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { name: 'Taskdeck' })).toBeVisible();
     // At first only "Starting the dashboard…": the note is there, hidden, and revealed by an animation 6 s in.
@@ -121,12 +111,7 @@ test.describe('cold start', () => {
     page,
     demo,
   }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/index-[^/]*\.js$/);
     const initializes: string[] = [];
     const notified: string[] = [];
     const streams: string[] = [];

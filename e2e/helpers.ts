@@ -171,3 +171,14 @@ export async function indexedDbText(page: Page): Promise<string> {
     return texts.join('\n');
   });
 }
+
+/** Holds back the page's requests for matching scripts until the returned function is called; then lets them through. */
+export async function holdScripts(page: Page, url: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
