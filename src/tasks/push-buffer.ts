@@ -120,23 +120,22 @@ export interface FlushScheduler {
 
 /**
  * Runs `flush` at the next animation frame, or after FLUSH_FALLBACK_MS when no frame comes first (a hidden tab), and
- * only once for both; `byTimer` says which. Returns a function that asks for a flush; asks while one is already due are ignored.
+ * only once for both. Returns a function that asks for a flush; asks while one is already due are ignored.
  * Each ask's frame and timer answer that ask only: a timer left from an earlier ask that its frame answered does not
- * run a later one early (in a burst, asks come a frame apart, and such a timer would say "no frame came" when frames
- * were coming, and the write it ran took everything pending at once).
+ * run a later one early (in a burst, asks come a frame apart, and such a timer would run a write between frames).
  */
-export function frameOrTimeout(flush: (byTimer: boolean) => void, scheduler: FlushScheduler): () => void {
+export function frameOrTimeout(flush: () => void, scheduler: FlushScheduler): () => void {
   let asked = 0;
   let answered = 0;
-  const run = (ask: number, byTimer: boolean) => {
+  const run = (ask: number) => {
     if (ask !== asked || answered === asked) return;
     answered = ask;
-    flush(byTimer);
+    flush();
   };
   return () => {
     if (answered !== asked) return;
     const ask = ++asked;
-    scheduler.frame(() => run(ask, false));
-    scheduler.timeout(() => run(ask, true), FLUSH_FALLBACK_MS);
+    scheduler.frame(() => run(ask));
+    scheduler.timeout(() => run(ask), FLUSH_FALLBACK_MS);
   };
 }
