@@ -131,7 +131,8 @@ test.describe('cold start', () => {
     const shell = page.locator('.boot-shell');
     await expect(shell.getByRole('status', { name: 'Connection status' })).toHaveText('Connected');
     await expect(shell).toContainText(`Connected to ${demo.mcpUrl}. Starting the dashboard…`);
-    expect(streams).toEqual([demo.mcpUrl]);
+    // Its GET is told to the test once the browser's interception has reported it, which may be after Connected.
+    await expect.poll(() => streams).toEqual([demo.mcpUrl]);
     release();
     await expect(page.getByRole('status', { name: 'Connection status' })).toContainText('Connected');
     await expect(page.getByRole('table', { name: 'Tasks' })).toBeVisible();

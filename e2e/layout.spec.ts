@@ -159,7 +159,17 @@ test('Run tool opens over the task panes with r and closes with Esc; drawer tabs
   await page.mouse.down();
   await page.mouse.move(handle.x + handle.width / 2, handle.y - 120, { steps: 4 });
   await page.mouse.up();
-  const dragged = Number(await detailsSplitter.getAttribute('aria-valuenow'));
+  // The last move is drawn in a later task than the input: read once two frames apart give the same value.
+  const valueNow = () => detailsSplitter.getAttribute('aria-valuenow');
+  const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect
+    .poll(async () => {
+      const first = await valueNow();
+      await twoFrames();
+      return first === (await valueNow());
+    })
+    .toBe(true);
+  const dragged = Number(await valueNow());
   const detailsHeight = (await box(page, '.pane-details')).height;
   expect(detailsHeight).toBeLessThan(handle.y - (await box(page, '.pane-task')).y - 100);
 

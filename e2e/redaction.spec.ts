@@ -37,9 +37,10 @@ test('a server that echoes the credentials: not shown, not kept, not copied, not
   expect(file).not.toContain('quote-9d1e');
   expect(file).not.toMatch(/"k3y"/);
   await result.getByRole('button', { name: /Copy/ }).click();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain('[redacted]');
-  expect(copied).not.toContain('quote-9d1e');
+  // The copy lands once the clipboard's write has resolved: read until it has.
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(clipboard).toContain('[redacted]');
+  expect(await clipboard()).not.toContain('quote-9d1e');
 
   const log = await drawerRegion(page, 'Protocol log');
   await expect(log).toContainText('tools/call');

@@ -57,7 +57,8 @@ test.describe('walking skeleton against the demo server', () => {
     await page.getByRole('region', { name: 'Task details' }).getByRole('button', { name: 'Fetch result' }).click();
     const image = page.getByRole('region', { name: 'Result' }).getByRole('img', { name: /image\/png/ });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
+    // Visible (it has a border) before its data decodes: read until it has.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(480);
   });
 
   test('a malformed Server URL gets a clear message and nothing breaks', async ({ page }) => {
