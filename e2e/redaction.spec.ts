@@ -46,7 +46,9 @@ test('a server that echoes the credentials: not shown, not kept, not copied, not
   await expect(log).toContainText('tools/call');
   expect(await log.textContent()).not.toContain('quote-9d1e');
 
-  // What was kept in this browser has no credential either: read every IndexedDB record.
+  // What was kept in this browser has no credential either: read every IndexedDB record, once the result is kept
+  // (its row says so when its copy is written).
+  await expect(page.getByRole('table', { name: 'Tasks' }).locator(`tr[data-task-id="${taskId}"]`)).toContainText('kept');
   const stored = await indexedDbText(page);
   expect(stored).toContain(taskId);
   expect(stored).not.toContain('quote-9d1e');

@@ -62,6 +62,10 @@ test.describe('security', () => {
     await (await drawerRegion(page, 'Protocol log')).locator('.log-line').last().click();
     // The status message is hostile too, and shows as text.
     await expect(row).toContainText('<script>');
+    // An injected image's onerror would run once its load has failed: every image in the result has finished first.
+    await expect
+      .poll(() => result.locator('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
+      .toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
     const after = new URL(page.url());
