@@ -1,11 +1,11 @@
 /**
  * The first script of the page, and the only one index.html loads (vite.config.ts adds it); it imports the app's
  * bundle after the first frame (below). A page opened from a link to a Streamable HTTP server sends that server the
- * `initialize` request the app is about to send, now, before the bundle has been downloaded and compiled. The app takes the answer for its first
- * connection to the server when its own request is the same (src/mcp/early-initialize.ts). Once the answer is in, it
- * sends the `notifications/initialized` that follows, which the app takes the same way, and once that is accepted,
- * opens the notification stream (GET) as the SDK would, which the app's first GET of the session takes. It imports
- * only src/start-app.ts, so it stays a small file of its own.
+ * `initialize` request the app is about to send, now, before the bundle has been downloaded and compiled. The app
+ * takes the answer for its first connection to the server when its own request is the same
+ * (src/mcp/early-initialize.ts). Once the answer is in, it sends the `notifications/initialized` that follows, which
+ * the app takes the same way, and once that is accepted, opens the notification stream (GET) as the SDK would, which
+ * the app's first GET of the session takes. It imports only src/start-app.ts, so it stays a small file of its own.
  *
  * It also says how far it got in the boot shell (index.html), in an element like the app's own Connection status:
  * `Connecting`, then `Connected` once the session is initialized and its stream requested (the UI contract's meaning

@@ -105,7 +105,12 @@ describe('a burst of pushes is written a slice a frame', () => {
     const queryClient = new QueryClient();
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const frames: Array<() => void> = [];
-    const scheduler = { frame: (fn: () => void) => void frames.push(fn), timeout: () => {} };
+    const scheduler = {
+      frame: (fn: () => void) => void frames.push(fn),
+      timeout: () => {},
+      now: () => performance.now(),
+      hidden: () => false,
+    };
     renderHook(() => usePushSync(scheduler), { wrapper });
     const listed = () => queryClient.getQueryData<TaskEntry[]>(mcpKeys.tasks(SERVER))?.length ?? 0;
     /** Runs the frames asked for so far, and says how many tasks each left listed. */

@@ -25,7 +25,15 @@ const QUIET_MS = 16;
  */
 const STORM_SPACING_MS = 50;
 
-const browserScheduler: FlushScheduler = {
+/** What spaces the cache writes of pushes; a test gives its own, so no test depends on how fast the machine is. */
+interface PushScheduler extends FlushScheduler {
+  /** The clock that spaces writes. */
+  now: () => number;
+  /** Whether the page is hidden: no animation frames run, and timers wake once a second or less. */
+  hidden: () => boolean;
+}
+
+const browserScheduler: PushScheduler = {
   frame: typeof requestAnimationFrame === 'function' ? (fn) => void requestAnimationFrame(fn) : (fn) => void setTimeout(fn, 16),
   timeout: (fn, ms) => void setTimeout(fn, ms),
   now: () => performance.now(),
@@ -38,17 +46,15 @@ const browserScheduler: FlushScheduler = {
  * (notifications are optional), expiry, and the background `tasks/result` that receives a task's input requests
  * while it is `input_required`.
  */
-export function usePushSync(scheduler: FlushScheduler = browserScheduler): void {
+export function usePushSync(scheduler: PushScheduler = browserScheduler): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
     const held = new HeldPushes();
     const pending = new PendingPushes();
-    const now = scheduler.now ?? (() => performance.now());
     let lastFlush = -Infinity;
     /** Writes in a row whose pushes came within a frame of the write before. */
     let crowded = 0;
-    const hidden = scheduler.hidden ?? (() => false);
     const flush = () => {
       // Paused again while a resumed backlog was being written a slice a frame: the rest is held again.
       if (liveStore.getState().paused) {
@@ -60,8 +66,8 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
       // A hidden tab (no frames, timers slowed to one a second or less): everything pending goes at once, or a steady
       // stream faster than a slice per wake-up would pile up unwritten. A visible tab whose frame came late (a busy
       // main thread) still writes a slice at a time: a burst all at once would be one long frame.
-      const batch = pending.take(hidden());
-      lastFlush = now();
+      const batch = pending.take(scheduler.hidden());
+      lastFlush = scheduler.now();
       applyPushes(queryClient, batch);
       // More than one write's share (a burst of new tasks): the rest is written at the next frame, a slice a frame.
       if (pending.size > 0) flushSoon();
@@ -69,7 +75,7 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
     // A hidden tab runs no animation frames: a timer flushes then, so pushes never pile up unapplied.
     const flushSoon = frameOrTimeout(flush, scheduler);
     /** The storm's spaced write: at a frame, or in a hidden tab at once (a frame would cost it another wake-up). */
-    const stormWrite = () => (hidden() ? flush() : flushSoon());
+    const stormWrite = () => (scheduler.hidden() ? flush() : flushSoon());
     const offPush = sessionEvents.on('taskPush', (event) => {
       if (liveStore.getState().paused) {
         held.hold(event);
@@ -82,7 +88,7 @@ export function usePushSync(scheduler: FlushScheduler = browserScheduler): void 
       // timer writes itself: no frame would come, and a hidden tab's timers wake once a second or (after five minutes
       // hidden) once a minute, so asking for one would cost another wake-up.
       if (pending.add(event)) {
-        const since = now() - lastFlush;
+        const since = scheduler.now() - lastFlush;
         if (since >= QUIET_MS) {
           crowded = 0;
           queueMicrotask(() => flush());

@@ -1,10 +1,10 @@
 /**
  * The `initialize` request sent before the app's script has loaded (src/early-connect.ts, the small script index.html
- * loads, which imports the app's after the first frame). A page opened from a link to a Streamable HTTP server has that request on its way
- * while the bundle downloads and compiles; the app's first connection to the server takes the answer instead of
- * asking again, when it would have sent exactly the same request. Anything else (another address, another body,
- * credentials or headers of the user's, a request the app never makes) gets the app's own request, and the early
- * session is ended.
+ * loads, which imports the app's after the first frame). A page opened from a link to a Streamable HTTP server has
+ * that request on its way while the bundle downloads and compiles; the app's first connection to the server takes the
+ * answer instead of asking again, when it would have sent exactly the same request. Anything else (another address,
+ * another body, credentials or headers of the user's, a request the app never makes) gets the app's own request, and
+ * the early session is ended.
  */
 import { hashKey } from '@tanstack/react-query';
 

@@ -112,10 +112,6 @@ export class PendingPushes {
 export interface FlushScheduler {
   frame: (fn: () => void) => void;
   timeout: (fn: () => void, ms: number) => void;
-  /** The clock that spaces writes (performance.now in the page); a test gives its own, so no test depends on how fast the machine is. */
-  now?: () => number;
-  /** Whether the page is hidden (no animation frames run); a test says so itself. */
-  hidden?: () => boolean;
 }
 
 /**
